@@ -1,0 +1,78 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'functions/lib/**', '.data/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Data SDKs are reached only through the port adapters in src/lib/data.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['firebase/firestore', 'firebase/storage', '@sim/store/client/*'],
+              message: 'Use the data port from @/lib/data/port instead.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/data/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The simulation core is pure: no clock, no global randomness, no I/O, nothing outside the core.
+    files: ['core/src/**/*.ts'],
+    ignores: ['core/src/**/*.test.ts', 'core/src/**/cli.ts', 'core/src/**/*.bench.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'Date', message: 'Time is an input of the core.' },
+        { name: 'fetch', message: 'The core does no I/O.' },
+        { name: 'setTimeout', message: 'The core does no I/O.' },
+        { name: 'setInterval', message: 'The core does no I/O.' },
+        { name: 'process', message: 'The core does no I/O.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Pass a seeded random source.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: ':function[async=true]', message: 'The core is synchronous.' },
+        { selector: 'AwaitExpression', message: 'The core is synchronous.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'firebase', 'firebase/*', 'firebase-*', 'node:*', '@sim/store*', '@/*'],
+              message: 'The core imports nothing outside itself.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
