@@ -1,0 +1,39 @@
+/** The signed-in user as the app sees it (never the SDK's object). */
+export interface AuthUser {
+  readonly uid: string;
+  readonly isAnonymous: boolean;
+  readonly email: string | null;
+}
+
+export const PROFILE_TYPES = ['teacher', 'trainer', 'consultant', 'student', 'other'] as const;
+export type ProfileType = (typeof PROFILE_TYPES)[number];
+
+/** Spec §9 attribution choices. */
+export const ATTRIBUTION_SOURCES = [
+  'search',
+  'friend',
+  'social',
+  'ads',
+  'news',
+  'class',
+  'other',
+] as const;
+export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number];
+
+/** The fields of `users/{uid}` this shell reads (spec §3); other features read more. */
+export interface UserProfile {
+  readonly firstname?: string;
+  readonly lastname?: string;
+  readonly name?: string;
+  readonly email?: string;
+  readonly profileType?: string;
+  readonly attributionSource?: string;
+  readonly attributionOtherText?: string;
+  readonly playerName?: string;
+  readonly language?: string;
+}
+
+/** Whether the user signed in with an email account (an instructor or an identified player). */
+export function hasEmail(user: AuthUser | null): user is AuthUser & { email: string } {
+  return user !== null && !user.isAnonymous && typeof user.email === 'string' && user.email !== '';
+}

@@ -1,0 +1,26 @@
+/**
+ * Error reporting. `@sentry/react` is loaded and initialised only when a DSN is configured;
+ * otherwise reporting is a no-op and the SDK is never downloaded.
+ */
+import { config } from '@/lib/config';
+
+type SentryModule = typeof import('@sentry/react');
+
+let sentry: Promise<SentryModule | null> = Promise.resolve(null);
+
+export function initSentry(): void {
+  const dsn = config.sentryDsn;
+  if (!dsn) return;
+  sentry = import('@sentry/react')
+    .then((mod) => {
+      mod.init({ dsn, environment: import.meta.env.MODE, sendDefaultPii: false });
+      return mod;
+    })
+    .catch(() => null);
+}
+
+export function reportError(error: unknown): void {
+  void sentry.then((mod) => {
+    mod?.captureException(error);
+  });
+}
