@@ -1,0 +1,733 @@
+/**
+ * The beer game engine: one week is one pure function from a state and the
+ * orders of that week to the next state. States are plain JSON.
+ *
+ * Order of events in week t (BEER-WEEK-1), for every facility at once, each
+ * step finished for all facilities before the next one starts:
+ *   1. Receive (BEER-RCV-1): goods due this week are added to stock.
+ *   2. Orders arrive (BEER-ORD-7): each order placed in week t − ordertime
+ *      reaches its supplier and is added to what the supplier owes that client;
+ *      production orders start production (BEER-PROD-1); consumer demand of
+ *      the week is added to what consumer-facing facilities owe (BEER-DEM-1).
+ *   3. Ship (BEER-SHIP-1..4): each supplier ships what it can of what it owes,
+ *      allocated among clients (BEER-SHIP-2/3); shipments are put in transit.
+ *      Without backlog, what is not shipped is lost (BEER-LOST-1).
+ *   4. Account (BEER-COST-*, BEER-REV-1): costs on end-of-week stock and
+ *      backlog, revenue, profit.
+ *   5. Order (BEER-ORD-*): players (or computer players) place orders, seeing
+ *      the results of steps 1–4.
+ * A state sits between steps 4 and 5 of its `week` (BEER-WEEK-2):
+ * `createGame` runs steps 1–4 of week 1; `advanceWeek(state, orders)` runs
+ * step 5 of week t and steps 1–4 of week t + 1, or finishes the game after
+ * the orders of the last week.
+ */
+import { allocate, roundHalfAway } from './math';
+import type {
+  Allocations,
+  BeerGame,
+  BeerGameInput,
+  CapabilityId,
+  CapabilityType,
+  DemandPattern,
+  FacilityId,
+  ProductData,
+  ProductId,
+} from './model';
+import { normalizeGame, validateGame } from './model';
+import { randomIntAt, randomNormalAt, STREAM } from './random';
+
+// ------------------------------------------------------------------ state types
+
+export interface CapabilityState {
+  /** Orders on their way to the supplier: mail[k] reaches it in week (week + 1 + k). */
+  mail: number[];
+  /** Goods on their way here: transit[k] arrives in week (week + 1 + k). */
+  transit: number[];
+}
+
+export interface ProductState {
+  stock: number;
+  /** What is owed to each client slot of this product (BEER-BACK-1); see `clientSlots`. */
+  owed: number[];
+}
+
+export interface FacilityState {
+  id: FacilityId;
+  /** Aligned with `productIds(state, facility)` (the keys of its pdata in order). */
+  products: ProductState[];
+  /** Aligned with `capabilityIds(state, facility)`. */
+  capabilities: CapabilityState[];
+  cumCost: number;
+  cumRevenue: number;
+}
+
+export interface ProductWeek {
+  pid: ProductId;
+  /** Consumer demand faced this week (0 when not consumer-facing). */
+  demand: number;
+  /** Units ordered from this facility that arrived this week (consumer demand included). */
+  incoming: number;
+  received: number;
+  shipped: number;
+  lost: number;
+  /** End of week. */
+  stock: number;
+  /** End of week, everything still owed to clients and consumers. */
+  backlog: number;
+  holdingCost: number;
+  backlogCost: number;
+  missedSaleCost: number;
+  productionCost: number;
+  purchaseCost: number;
+  revenue: number;
+}
+
+export interface CapabilityWeek {
+  id: CapabilityId;
+  pid: ProductId;
+  /** Goods received through this capability this week. */
+  received: number;
+  /** Units the supplier shipped (or production started) for this capability this week. */
+  supplied: number;
+  /** The quantity asked for this week (before the order rules). */
+  requested: number;
+  /** The order placed this week after BEER-ORD-1..5. */
+  ordered: number;
+}
+
+export interface FacilityWeek {
+  id: FacilityId;
+  cost: number;
+  revenue: number;
+  profit: number;
+  cumCost: number;
+  cumRevenue: number;
+  products: ProductWeek[];
+  capabilities: CapabilityWeek[];
+}
+
+export interface WeekRecord {
+  week: number;
+  /** Downstream first, same order as `state.facilities`. */
+  facilities: FacilityWeek[];
+}
+
+interface BeerStateBase {
+  game: BeerGame;
+  /** The current week (1-based). */
+  week: number;
+  /** Downstream first (BEER-NET-4). */
+  facilities: FacilityState[];
+  /** Completed weeks, oldest first. */
+  history: WeekRecord[];
+}
+
+export interface RunningBeerState extends BeerStateBase {
+  status: 'running';
+  /** Steps 1–4 of `week` are done; orders (step 5) are awaited. `ordered` is 0 here. */
+  current: WeekRecord;
+}
+
+export interface FinishedBeerState extends BeerStateBase {
+  status: 'finished';
+  current: null;
+}
+
+export type BeerState = RunningBeerState | FinishedBeerState;
+
+/** The orders of one week: orders[facilityId][capabilityId] = quantity. */
+export type WeekOrders = Record<FacilityId, Record<CapabilityId, number> | undefined>;
+
+// -------------------------------------------------------------- compiled model
+
+/** A client slot of a supplier's product: a client capability, or the consumers. */
+export interface ClientSlot {
+  /** Facility index of the client, or -1 for consumers. */
+  fac: number;
+  /** Capability index in the client, or -1 for consumers. */
+  cap: number;
+}
+
+export interface CompiledCapability {
+  id: CapabilityId;
+  pid: ProductId;
+  /** Index of the product in the owning facility. */
+  p: number;
+  type: CapabilityType;
+  /** Facility index of the supplier, -1 for production. */
+  sup: number;
+  /** Product index in the supplier. */
+  supP: number;
+  /** Client slot index in the supplier's product. */
+  slot: number;
+  leadtime: number;
+  ordertime: number;
+  /** leadtime − ordertime: weeks from shipping to arrival. */
+  delay: number;
+  variability: number;
+  startOrders: number;
+  visibleWeeks: number;
+  moq: number;
+  batchSize: number;
+  maxOrderQty: number;
+  productionCost: number;
+}
+
+export interface CompiledFacility {
+  id: FacilityId;
+  name: string;
+  type: string | undefined;
+  pids: ProductId[];
+  pdata: ProductData[];
+  caps: CompiledCapability[];
+  /** Per product: the client slots, downstream first; consumers have a single slot. */
+  slots: ClientSlot[][];
+  /** Per product: consumer demand pattern when consumer-facing, else null (BEER-DEM-1). */
+  demand: (DemandPattern | null)[];
+  /** Distance to the consumer (0 = consumer-facing). */
+  level: number;
+}
+
+export interface CompiledModel {
+  facilities: CompiledFacility[];
+  index: Map<FacilityId, number>;
+}
+
+const compiledCache = new WeakMap<BeerGame, CompiledModel>();
+
+/** Compiles a normalised game into index form. Memoised per game object. */
+export function compile(game: BeerGame): CompiledModel {
+  const hit = compiledCache.get(game);
+  if (hit) return hit;
+  const ids = Object.keys(game.facilities);
+  // Who buys what from whom.
+  const buyers = new Map<string, { fac: FacilityId; cap: CapabilityId }[]>();
+  for (const id of ids) {
+    const f = game.facilities[id];
+    if (!f) continue;
+    for (const [cid, c] of Object.entries(f.capabilities)) {
+      if (c.type !== 'purchase' || c.from === undefined) continue;
+      const key = `${c.from}\u0000${c.pid}`;
+      const list = buyers.get(key) ?? [];
+      list.push({ fac: id, cap: cid });
+      buyers.set(key, list);
+    }
+  }
+  // Levels: 0 for facilities with a consumer-facing product, then 1 + min level of clients.
+  const level = new Map<FacilityId, number>();
+  const hasClients = (id: FacilityId, pid: ProductId) => buyers.has(`${id}\u0000${pid}`);
+  for (const id of ids) {
+    const f = game.facilities[id];
+    if (f && Object.keys(f.pdata).some((pid) => !hasClients(id, pid))) level.set(id, 0);
+  }
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const id of ids) {
+      const f = game.facilities[id];
+      if (!f) continue;
+      for (const c of Object.values(f.capabilities)) {
+        if (c.type !== 'purchase' || c.from === undefined) continue;
+        const mine = level.get(id);
+        if (mine === undefined) continue;
+        const theirs = level.get(c.from);
+        if (theirs === undefined || theirs > mine + 1) {
+          level.set(c.from, mine + 1);
+          changed = true;
+        }
+      }
+    }
+  }
+  const order = ids
+    .map((id, i) => ({ id, i, l: level.get(id) ?? Number.MAX_SAFE_INTEGER }))
+    .sort((a, b) => a.l - b.l || a.i - b.i);
+  const index = new Map<FacilityId, number>();
+  order.forEach((o, k) => index.set(o.id, k));
+  const facilities: CompiledFacility[] = order.map(({ id, l }) => {
+    const f = game.facilities[id];
+    if (!f) throw new Error(`unknown facility ${id}`);
+    const pids = Object.keys(f.pdata);
+    return {
+      id,
+      name: f.name,
+      type: f.type,
+      pids,
+      pdata: pids.map((pid) => f.pdata[pid] as ProductData),
+      caps: [],
+      slots: pids.map(() => []),
+      demand: pids.map((pid) =>
+        hasClients(id, pid)
+          ? null
+          : (game.params.productsConsumerDemand?.[pid] ?? game.params.consumerDemand),
+      ),
+      level: l,
+    };
+  });
+  for (const cf of facilities) {
+    const f = game.facilities[cf.id];
+    if (!f) continue;
+    for (const [cid, c] of Object.entries(f.capabilities)) {
+      const p = cf.pids.indexOf(c.pid);
+      const sup = c.type === 'purchase' && c.from !== undefined ? (index.get(c.from) ?? -1) : -1;
+      const supF = sup >= 0 ? facilities[sup] : undefined;
+      cf.caps.push({
+        id: cid,
+        pid: c.pid,
+        p,
+        type: c.type,
+        sup,
+        supP: supF ? supF.pids.indexOf(c.pid) : -1,
+        slot: -1,
+        leadtime: c.leadtime,
+        ordertime: c.ordertime,
+        delay: Math.max(1, c.leadtime - c.ordertime),
+        variability: c.leadtimeVariability,
+        startOrders: c.startOrders,
+        visibleWeeks: c.visibleWeeks,
+        moq: c.moq,
+        batchSize: c.batchSize,
+        maxOrderQty: c.maxOrderQty,
+        productionCost: c.productionCost,
+      });
+    }
+  }
+  // Client slots, downstream first.
+  facilities.forEach((cf, fi) => {
+    cf.caps.forEach((cap, ci) => {
+      if (cap.sup < 0) return;
+      const sf = facilities[cap.sup];
+      const slots = sf?.slots[cap.supP];
+      if (!slots) return;
+      cap.slot = slots.length;
+      slots.push({ fac: fi, cap: ci });
+    });
+  });
+  facilities.forEach((cf) => {
+    cf.demand.forEach((d, p) => {
+      if (d !== null) cf.slots[p] = [{ fac: -1, cap: -1 }];
+    });
+  });
+  const model = { facilities, index };
+  compiledCache.set(game, model);
+  return model;
+}
+
+// ------------------------------------------------------------------ the rules
+
+/**
+ * BEER-ORD-1..4: the order actually placed for a requested quantity.
+ * 1: rounded half away from zero; negative or not a number gives 0.
+ * 2: a positive order below `moq` is raised to `moq`.
+ * 3: a positive order is rounded up to a multiple of `batchSize`.
+ * 4: an order above `maxOrderQty` is cut to it (to the largest multiple of
+ *    `batchSize` not above it when that is positive). 0 means no constraint.
+ */
+export function applyOrderRules(
+  requested: number,
+  cap: { moq: number; batchSize: number; maxOrderQty: number },
+): number {
+  let q = Number.isFinite(requested) ? roundHalfAway(requested) : 0;
+  if (q <= 0) return 0;
+  if (cap.moq > 0 && q < cap.moq) q = cap.moq;
+  if (cap.batchSize > 0) q = Math.ceil(q / cap.batchSize) * cap.batchSize;
+  if (cap.maxOrderQty > 0 && q > cap.maxOrderQty) {
+    q = cap.maxOrderQty;
+    if (cap.batchSize > 0 && cap.batchSize <= cap.maxOrderQty) {
+      q = Math.floor(q / cap.batchSize) * cap.batchSize;
+    }
+  }
+  return q;
+}
+
+/** BEER-DEM-2/3: consumer demand of a pattern in a week, drawn at (seed, week, facility, product). */
+export function demandAt(
+  pattern: DemandPattern,
+  week: number,
+  seed: number,
+  fac: number,
+  p: number,
+): number {
+  if (Array.isArray(pattern)) return seriesAt(pattern as readonly number[], week);
+  const d = pattern as Exclude<DemandPattern, readonly number[]>;
+  switch (d.type) {
+    case 'series':
+      return seriesAt(d.values, week);
+    case 'step':
+      return roundHalfAway(week < d.week ? d.initial : d.final);
+    case 'uniform':
+      return randomIntAt(seed, STREAM.demand, week, fac, p, Math.ceil(d.min), Math.floor(d.max));
+    case 'normal':
+      return Math.max(
+        0,
+        roundHalfAway(d.mean + d.sd * randomNormalAt(seed, STREAM.demand, week, fac, p)),
+      );
+    default:
+      return 0;
+  }
+}
+
+function seriesAt(values: readonly number[], week: number): number {
+  if (values.length === 0) return 0;
+  const v = values[Math.min(week, values.length) - 1] ?? 0;
+  return Math.max(0, roundHalfAway(v));
+}
+
+/** BEER-VAR-1: extra shipping weeks for a shipment, drawn at (seed, week, facility, capability). */
+export function extraDelay(
+  seed: number,
+  week: number,
+  fac: number,
+  cap: number,
+  variability: number,
+): number {
+  if (variability <= 0) return 0;
+  return randomIntAt(seed, STREAM.leadtime, week, fac, cap, 0, variability);
+}
+
+// ------------------------------------------------------------------ creation
+
+/** Thrown by `createGame` when the game does not validate; `issues` carries the keys. */
+export class BeerConfigError extends Error {
+  constructor(readonly issues: ReturnType<typeof validateGame>) {
+    super(`invalid beer game: ${issues.map((i) => `${i.key}@${i.path}`).join(', ')}`);
+    this.name = 'BeerConfigError';
+  }
+}
+
+/**
+ * Creates the state of a new game (BEER-START-1) and runs steps 1–4 of week 1.
+ * Accepts a partial game document; missing fields take the spec §9 defaults.
+ * Throws `BeerConfigError` when `validateGame` reports problems.
+ */
+export function createGame(input: BeerGameInput | BeerGame): RunningBeerState {
+  const game = normalizeGame(input);
+  const issues = validateGame(game);
+  if (issues.length > 0) throw new BeerConfigError(issues);
+  const model = compile(game);
+  const facilities: FacilityState[] = model.facilities.map((cf) => ({
+    id: cf.id,
+    products: cf.pdata.map((d, p) => {
+      const owed = new Array<number>(cf.slots[p]?.length ?? 0).fill(0);
+      // Initial backlog is owed to the consumers, else to the first client.
+      if (owed.length > 0) owed[0] = d.backlog;
+      return { stock: d.stock, owed };
+    }),
+    capabilities: cf.caps.map((c) => ({
+      mail: new Array<number>(c.ordertime).fill(c.startOrders),
+      transit: new Array<number>(c.delay).fill(c.startOrders),
+    })),
+    cumCost: game.facilities[cf.id]?.startMetrics?.cost ?? 0,
+    cumRevenue: game.facilities[cf.id]?.startMetrics?.revenue ?? 0,
+  }));
+  const current = runSteps(game, model, facilities, 1);
+  return { game, week: 1, status: 'running', facilities, history: [], current };
+}
+
+// ------------------------------------------------------------------ a week
+
+function cloneFacilities(fs: readonly FacilityState[]): FacilityState[] {
+  const out = new Array<FacilityState>(fs.length);
+  for (let i = 0; i < fs.length; i++) {
+    const f = fs[i] as FacilityState;
+    const products = new Array<ProductState>(f.products.length);
+    for (let p = 0; p < f.products.length; p++) {
+      const ps = f.products[p] as ProductState;
+      products[p] = { stock: ps.stock, owed: ps.owed.slice() };
+    }
+    const caps = new Array<CapabilityState>(f.capabilities.length);
+    for (let c = 0; c < f.capabilities.length; c++) {
+      const cs = f.capabilities[c] as CapabilityState;
+      caps[c] = { mail: cs.mail.slice(), transit: cs.transit.slice() };
+    }
+    out[i] = {
+      id: f.id,
+      products,
+      capabilities: caps,
+      cumCost: f.cumCost,
+      cumRevenue: f.cumRevenue,
+    };
+  }
+  return out;
+}
+
+/**
+ * Plays step 5 of the current week with `orders` (BEER-ORD-*), then steps 1–4
+ * of the next week, or finishes the game after the last week. Pure: the input
+ * state is not changed. Orders of a finished game are ignored.
+ */
+export function advanceWeek(state: BeerState, orders: WeekOrders): BeerState {
+  if (state.status === 'finished') return state;
+  const game = state.game;
+  const model = compile(game);
+  const facilities = cloneFacilities(state.facilities);
+  const week = state.week;
+  const forced = week <= game.params.forcedOrderWeeks;
+  const cur = state.current;
+  const recFacs = new Array<FacilityWeek>(cur.facilities.length);
+  for (let fi = 0; fi < model.facilities.length; fi++) {
+    const cf = model.facilities[fi] as CompiledFacility;
+    const fs = facilities[fi] as FacilityState;
+    const fo = orders[cf.id];
+    const rf = cur.facilities[fi] as FacilityWeek;
+    const caps = new Array<CapabilityWeek>(cf.caps.length);
+    for (let ci = 0; ci < cf.caps.length; ci++) {
+      const cap = cf.caps[ci] as CompiledCapability;
+      const requested = forced ? cap.startOrders : (fo?.[cap.id] ?? 0);
+      const ordered = forced ? cap.startOrders : applyOrderRules(requested, cap);
+      (fs.capabilities[ci] as CapabilityState).mail.push(ordered);
+      const rc = rf.capabilities[ci] as CapabilityWeek;
+      caps[ci] = {
+        id: rc.id,
+        pid: rc.pid,
+        received: rc.received,
+        supplied: rc.supplied,
+        requested,
+        ordered,
+      };
+    }
+    recFacs[fi] = { ...rf, capabilities: caps };
+  }
+  const history = state.history.slice();
+  history.push({ week, facilities: recFacs });
+  if (week >= game.params.weeks) {
+    return { game, week, status: 'finished', facilities, history, current: null };
+  }
+  const current = runSteps(game, model, facilities, week + 1);
+  return { game, week: week + 1, status: 'running', facilities, history, current };
+}
+
+/** Steps 1–4 of `week`, in place on `facilities` (which the caller owns). */
+function runSteps(
+  game: BeerGame,
+  model: CompiledModel,
+  facilities: FacilityState[],
+  week: number,
+): WeekRecord {
+  const seed = game.params.seed;
+  const cfs = model.facilities;
+  const n = cfs.length;
+  const recs = new Array<FacilityWeek>(n);
+  // Records, with step 1 (BEER-RCV-1).
+  for (let fi = 0; fi < n; fi++) {
+    const cf = cfs[fi] as CompiledFacility;
+    const fs = facilities[fi] as FacilityState;
+    const products = new Array<ProductWeek>(cf.pids.length);
+    for (let p = 0; p < cf.pids.length; p++) {
+      products[p] = {
+        pid: cf.pids[p] as ProductId,
+        demand: 0,
+        incoming: 0,
+        received: 0,
+        shipped: 0,
+        lost: 0,
+        stock: 0,
+        backlog: 0,
+        holdingCost: 0,
+        backlogCost: 0,
+        missedSaleCost: 0,
+        productionCost: 0,
+        purchaseCost: 0,
+        revenue: 0,
+      };
+    }
+    const caps = new Array<CapabilityWeek>(cf.caps.length);
+    for (let ci = 0; ci < cf.caps.length; ci++) {
+      const cap = cf.caps[ci] as CompiledCapability;
+      const cs = fs.capabilities[ci] as CapabilityState;
+      const got = cs.transit.length > 0 ? (cs.transit.shift() as number) : 0;
+      (fs.products[cap.p] as ProductState).stock += got;
+      (products[cap.p] as ProductWeek).received += got;
+      caps[ci] = { id: cap.id, pid: cap.pid, received: got, supplied: 0, requested: 0, ordered: 0 };
+    }
+    recs[fi] = {
+      id: cf.id,
+      cost: 0,
+      revenue: 0,
+      profit: 0,
+      cumCost: 0,
+      cumRevenue: 0,
+      products,
+      capabilities: caps,
+    };
+  }
+  // Step 2: orders reach suppliers (BEER-ORD-7), production starts (BEER-PROD-1), consumer demand (BEER-DEM-1).
+  for (let fi = 0; fi < n; fi++) {
+    const cf = cfs[fi] as CompiledFacility;
+    const fs = facilities[fi] as FacilityState;
+    const rf = recs[fi] as FacilityWeek;
+    for (let ci = 0; ci < cf.caps.length; ci++) {
+      const cap = cf.caps[ci] as CompiledCapability;
+      const cs = fs.capabilities[ci] as CapabilityState;
+      const q = cs.mail.length > 0 ? (cs.mail.shift() as number) : 0;
+      if (cap.sup >= 0) {
+        const sp = (facilities[cap.sup] as FacilityState).products[cap.supP] as ProductState;
+        sp.owed[cap.slot] = (sp.owed[cap.slot] as number) + q;
+        ((recs[cap.sup] as FacilityWeek).products[cap.supP] as ProductWeek).incoming += q;
+      } else {
+        // Production starts now and arrives `delay` weeks later.
+        const d = cap.delay + extraDelay(seed, week, fi, ci, cap.variability);
+        putInTransit(cs.transit, d, q);
+        (rf.capabilities[ci] as CapabilityWeek).supplied = q;
+        (rf.products[cap.p] as ProductWeek).productionCost += q * cap.productionCost;
+      }
+    }
+    for (let p = 0; p < cf.pids.length; p++) {
+      const pattern = cf.demand[p];
+      if (pattern === null || pattern === undefined) continue;
+      const d = demandAt(pattern, week, seed, fi, p);
+      const ps = fs.products[p] as ProductState;
+      ps.owed[0] = (ps.owed[0] as number) + d;
+      const pw = rf.products[p] as ProductWeek;
+      pw.demand = d;
+      pw.incoming += d;
+    }
+  }
+  // Step 3: ship (BEER-SHIP-1..4), lost sales (BEER-LOST-1).
+  const allocations = game.allocations;
+  for (let fi = 0; fi < n; fi++) {
+    const cf = cfs[fi] as CompiledFacility;
+    const fs = facilities[fi] as FacilityState;
+    const rf = recs[fi] as FacilityWeek;
+    for (let p = 0; p < cf.pids.length; p++) {
+      const ps = fs.products[p] as ProductState;
+      const pd = cf.pdata[p] as ProductData;
+      const pw = rf.products[p] as ProductWeek;
+      const slots = cf.slots[p] as ClientSlot[];
+      const owed = ps.owed;
+      let total = 0;
+      for (let j = 0; j < owed.length; j++) total += owed[j] as number;
+      let can = ps.stock;
+      if (pd.maxShipQty > 0 && pd.maxShipQty < can) can = pd.maxShipQty;
+      let shipped = 0;
+      if (total > 0 && can > 0) {
+        let alloc: number[] | null = null;
+        if (total > can) {
+          const weights = manualWeights(allocations, cf.id, cf.pids[p] as ProductId, slots, cfs);
+          alloc = allocate(can, owed, weights);
+        }
+        for (let j = 0; j < owed.length; j++) {
+          const x = alloc ? (alloc[j] as number) : (owed[j] as number);
+          if (x <= 0) continue;
+          owed[j] = (owed[j] as number) - x;
+          shipped += x;
+          const slot = slots[j] as ClientSlot;
+          if (slot.fac >= 0) {
+            const ccf = cfs[slot.fac] as CompiledFacility;
+            const ccap = ccf.caps[slot.cap] as CompiledCapability;
+            const ccs = (facilities[slot.fac] as FacilityState).capabilities[
+              slot.cap
+            ] as CapabilityState;
+            const d = ccap.delay + extraDelay(seed, week, slot.fac, slot.cap, ccap.variability);
+            putInTransit(ccs.transit, d, x);
+            const crf = recs[slot.fac] as FacilityWeek;
+            (crf.capabilities[slot.cap] as CapabilityWeek).supplied += x;
+            (crf.products[ccap.p] as ProductWeek).purchaseCost += x * pd.unitPrice;
+          }
+        }
+        ps.stock -= shipped;
+      }
+      pw.shipped = shipped;
+      pw.revenue = shipped * pd.unitPrice;
+      if (!pd.allowBacklog) {
+        let lost = 0;
+        for (let j = 0; j < owed.length; j++) {
+          lost += owed[j] as number;
+          owed[j] = 0;
+        }
+        pw.lost = lost;
+      }
+    }
+  }
+  // Step 4: accounts (BEER-COST-1..5, BEER-REV-1, BEER-PROF-1).
+  for (let fi = 0; fi < n; fi++) {
+    const cf = cfs[fi] as CompiledFacility;
+    const fs = facilities[fi] as FacilityState;
+    const rf = recs[fi] as FacilityWeek;
+    let cost = 0;
+    let revenue = 0;
+    for (let p = 0; p < cf.pids.length; p++) {
+      const ps = fs.products[p] as ProductState;
+      const pd = cf.pdata[p] as ProductData;
+      const pw = rf.products[p] as ProductWeek;
+      let backlog = 0;
+      for (let j = 0; j < ps.owed.length; j++) backlog += ps.owed[j] as number;
+      pw.stock = ps.stock;
+      pw.backlog = backlog;
+      pw.holdingCost = ps.stock * pd.stockCost;
+      pw.backlogCost = backlog * pd.backlogCost;
+      pw.missedSaleCost = pw.lost * pd.missedSaleCost;
+      cost +=
+        pw.holdingCost + pw.backlogCost + pw.missedSaleCost + pw.productionCost + pw.purchaseCost;
+      revenue += pw.revenue;
+    }
+    fs.cumCost += cost;
+    fs.cumRevenue += revenue;
+    rf.cost = cost;
+    rf.revenue = revenue;
+    rf.profit = revenue - cost;
+    rf.cumCost = fs.cumCost;
+    rf.cumRevenue = fs.cumRevenue;
+  }
+  return { week, facilities: recs };
+}
+
+function putInTransit(transit: number[], delay: number, q: number): void {
+  // After this week's receipt, transit[k] arrives in week + 1 + k: a delay of d weeks is slot d − 1.
+  const k = delay - 1;
+  while (transit.length <= k) transit.push(0);
+  transit[k] = (transit[k] as number) + q;
+}
+
+function manualWeights(
+  allocations: Allocations | undefined,
+  supplier: FacilityId,
+  pid: ProductId,
+  slots: ClientSlot[],
+  cfs: CompiledFacility[],
+): number[] | null {
+  const w = allocations?.[supplier]?.[pid];
+  if (!w) return null;
+  return slots.map((s) =>
+    s.fac >= 0 ? Math.max(0, w[cfs[s.fac]?.id ?? ''] ?? 0) : Math.max(0, w['consumer'] ?? 0),
+  );
+}
+
+// ------------------------------------------------------------------ helpers for callers
+
+/** Replaces the game's manual allocations (what `confirmAllocations` stores). Pure. */
+export function setAllocations<S extends BeerState>(
+  state: S,
+  allocations: Allocations | undefined,
+): S {
+  const game: BeerGame = { ...state.game };
+  if (allocations) game.allocations = allocations;
+  else delete game.allocations;
+  return { ...state, game };
+}
+
+/** Facility ids, downstream first. */
+export function facilityOrder(state: BeerState): FacilityId[] {
+  return compile(state.game).facilities.map((f) => f.id);
+}
+
+/** The supply line of a capability (BEER-SL-1): orders in the mail + supplier backlog owed to it + goods in transit. */
+export function supplyLine(state: BeerState, fi: number, ci: number): number {
+  const model = compile(state.game);
+  const cap = model.facilities[fi]?.caps[ci];
+  const cs = state.facilities[fi]?.capabilities[ci];
+  if (!cap || !cs) return 0;
+  let sl = 0;
+  for (const q of cs.mail) sl += q;
+  for (const q of cs.transit) sl += q;
+  if (cap.sup >= 0) sl += state.facilities[cap.sup]?.products[cap.supP]?.owed[cap.slot] ?? 0;
+  return sl;
+}
+
+/** Creates a game and plays it to the end with the given orders function. */
+export function playGame(
+  input: BeerGameInput | BeerGame,
+  decide: (state: RunningBeerState) => WeekOrders,
+): FinishedBeerState {
+  let s: BeerState = createGame(input);
+  while (s.status === 'running') s = advanceWeek(s, decide(s));
+  return s;
+}
