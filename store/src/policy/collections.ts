@@ -1,0 +1,387 @@
+/**
+ * The policy, collection by collection. Each entry mirrors one `match` block of
+ * `firestore.rules`: same path, same conditions, same helper names. An operation without a
+ * condition is denied (backend only: functions use a service credential, which bypasses this).
+ */
+import type { DocData } from '@sim/core/port/data-port';
+import type { AuthContext, DocReader, Operation } from './types';
+import {
+  deepEqual,
+  diff,
+  getField,
+  hasAny,
+  hasOnly,
+  isId,
+  isInt,
+  isMap,
+  listField,
+  mapField,
+} from './data';
+import {
+  isCreatorOf,
+  isFinished,
+  isInstructor,
+  isPlayerIn,
+  isPlayerOf,
+  isSessionAdmin,
+  isSessionAdminOf,
+  isTeamMember,
+  isUser,
+  seesAll,
+  signedIn,
+  teamAllowed,
+  isObserver,
+} from './roles';
+
+export interface RuleContext {
+  readonly auth: AuthContext | null;
+  /** Wildcards of the matched pattern, e.g. `{ gid: 'g1', fid: 'f1' }`. */
+  readonly params: Readonly<Record<string, string>>;
+  /** `resource.data`: the stored document, undefined if missing. */
+  readonly existing: DocData | undefined;
+  /** `request.resource.data`: the document after the write. */
+  readonly incoming: DocData | undefined;
+  readonly read: DocReader;
+}
+
+export type Condition = (c: RuleContext) => boolean;
+
+export interface PathRule {
+  /** Document path pattern; `{name}` matches one segment. */
+  readonly pattern: string;
+  readonly allow: Partial<Record<Operation, Condition>>;
+}
+
+/** User fields only the backend writes. The owner may remove (not set) notifyPlanPurchase. */
+export const PROTECTED_USER_FIELDS = ['features', 'plans', 'notifyPlanPurchase'] as const;
+const REMOVABLE_USER_FIELDS = ['notifyPlanPurchase'];
+
+/** Fields a player may change in its own facility's private document (the order validation). */
+export const VALIDATION_FIELDS = ['validatedOrder', 'capabilities'] as const;
+export const CAPABILITY_VALIDATION_FIELDS = ['validatedOrder', 'validatedOrderQty'] as const;
+/** The rules unroll per-capability checks; a facility has at most this many capabilities. */
+export const MAX_CAPABILITIES = 8;
+/** The rules unroll recipient checks of a message's `to` list up to this many entries. */
+export const MAX_MESSAGE_RECIPIENTS = 8;
+
+export const ORDER_REQUIRED_FIELDS = ['game_id', 'faci_id', 'capa_id', 'orderQty'] as const;
+export const ORDER_FIELDS = [...ORDER_REQUIRED_FIELDS, 'created_at', 'week'] as const;
+
+const always: Condition = () => true;
+
+function uidOf(c: RuleContext): string | undefined {
+  return signedIn(c.auth) ? c.auth.uid : undefined;
+}
+
+function game(c: RuleContext): DocData | undefined {
+  const gid = c.params['gid'];
+  return gid === undefined ? undefined : c.read(`games/${gid}`);
+}
+
+/** The team reference is unchanged, or the new one is allowed. */
+function teamChangeAllowed(c: RuleContext): boolean {
+  const before = getField(c.existing, 'team', null);
+  const after = getField(c.incoming, 'team', null);
+  return deepEqual(before, after) || teamAllowed(c.auth, after, c.read);
+}
+
+// ---- users ----
+
+function userCreateAllowed(c: RuleContext): boolean {
+  return c.incoming !== undefined && !hasAny(Object.keys(c.incoming), PROTECTED_USER_FIELDS);
+}
+
+function userUpdateAllowed(c: RuleContext): boolean {
+  if (c.existing === undefined || c.incoming === undefined) return false;
+  const d = diff(c.incoming, c.existing);
+  const kept = PROTECTED_USER_FIELDS.filter((f) => !REMOVABLE_USER_FIELDS.includes(f));
+  return (
+    !hasAny(d.added, PROTECTED_USER_FIELDS) &&
+    !hasAny(d.changed, PROTECTED_USER_FIELDS) &&
+    !hasAny(d.removed, kept)
+  );
+}
+
+// ---- templates and session templates ----
+
+function templateReadable(c: RuleContext): boolean {
+  const t = c.existing;
+  return (
+    signedIn(c.auth) &&
+    t !== undefined &&
+    (getField(t, 'public', false) === true ||
+      getField(t, 'creator', null) === c.auth.uid ||
+      isTeamMember(c.auth, getField(t, 'team', null), c.read))
+  );
+}
+
+const templateRules: PathRule['allow'] = {
+  get: templateReadable,
+  list: templateReadable,
+  create: (c) =>
+    isInstructor(c.auth) &&
+    getField(c.incoming, 'creator', null) === c.auth.uid &&
+    teamAllowed(c.auth, getField(c.incoming, 'team', null), c.read) &&
+    getField(c.incoming, 'public', false) !== true,
+  update: (c) =>
+    isCreatorOf(c.auth, c.existing) &&
+    getField(c.incoming, 'creator', null) === uidOf(c) &&
+    teamChangeAllowed(c) &&
+    getField(c.incoming, 'public', false) !== true,
+  delete: (c) => isCreatorOf(c.auth, c.existing),
+};
+
+// ---- facility private documents ----
+
+function capabilityValidationOnly(after: unknown, before: unknown): boolean {
+  if (deepEqual(after, before)) return true;
+  if (!isMap(after) || !isMap(before)) return false;
+  const qty = getField(after, 'validatedOrderQty', 0);
+  return (
+    hasOnly(diff(after, before).affected, CAPABILITY_VALIDATION_FIELDS) &&
+    typeof getField(after, 'validatedOrder', false) === 'boolean' &&
+    isInt(qty) &&
+    qty >= 0
+  );
+}
+
+/** Only `validatedOrder` and, per existing capability, `validatedOrder` / `validatedOrderQty`. */
+function validationOnly(c: RuleContext): boolean {
+  if (c.existing === undefined || c.incoming === undefined) return false;
+  if (!hasOnly(diff(c.incoming, c.existing).affected, VALIDATION_FIELDS)) return false;
+  if (typeof getField(c.incoming, 'validatedOrder', false) !== 'boolean') return false;
+  const after = getField(c.incoming, 'capabilities', {});
+  const before = getField(c.existing, 'capabilities', {});
+  if (!isMap(after) || !isMap(before)) return false;
+  const keys = Object.keys(after);
+  const beforeKeys = Object.keys(before);
+  return (
+    keys.length === beforeKeys.length &&
+    keys.every((k) => k in before) &&
+    keys.length <= MAX_CAPABILITIES &&
+    keys.every((k) => capabilityValidationOnly(after[k], before[k]))
+  );
+}
+
+// ---- orders ----
+
+function orderValid(c: RuleContext, g: DocData): boolean {
+  const o = c.incoming;
+  if (o === undefined) return false;
+  const keys = Object.keys(o);
+  const faciId = getField(o, 'faci_id', null);
+  const capaId = getField(o, 'capa_id', null);
+  const qty = getField(o, 'orderQty', null);
+  return (
+    hasOnly(keys, ORDER_FIELDS) &&
+    ORDER_REQUIRED_FIELDS.every((f) => keys.includes(f)) &&
+    getField(o, 'game_id', null) === c.params['gid'] &&
+    isPlayerOf(c.auth, g, faciId) &&
+    !isFinished(g) &&
+    isId(capaId) &&
+    isId(faciId) &&
+    capaId in mapField(mapField(mapField(g, 'facilities'), faciId), 'capabilities') &&
+    isInt(qty) &&
+    qty >= 0
+  );
+}
+
+// ---- messages ----
+
+function isRecipient(c: RuleContext, g: DocData, to: unknown): boolean {
+  if (!isPlayerIn(c.auth, g)) return false;
+  if (to === 'all') return true;
+  if (!Array.isArray(to)) return false;
+  return (
+    to.includes('all') ||
+    to.slice(0, MAX_MESSAGE_RECIPIENTS).some((fid) => isPlayerOf(c.auth, g, fid))
+  );
+}
+
+/** Conditions on a game subcollection document, given the game (missing game: denied). */
+function withGame(cond: (c: RuleContext, g: DocData) => boolean): Condition {
+  return (c) => {
+    const g = game(c);
+    return g !== undefined && cond(c, g);
+  };
+}
+
+const readPrivate = withGame((c, g) => seesAll(c.auth, g, c.read));
+const creatorOfGame = withGame((c, g) => isCreatorOf(c.auth, g));
+
+export const RULES: readonly PathRule[] = [
+  {
+    pattern: 'users/{uid}',
+    allow: {
+      get: (c) => isUser(c.auth, c.params['uid'] ?? ''),
+      create: (c) => isUser(c.auth, c.params['uid'] ?? '') && userCreateAllowed(c),
+      update: (c) => isUser(c.auth, c.params['uid'] ?? '') && userUpdateAllowed(c),
+    },
+  },
+  {
+    pattern: 'publicProfiles/{uid}',
+    allow: {
+      get: always,
+      list: always,
+      create: (c) => isInstructor(c.auth) && c.auth.uid === c.params['uid'],
+      update: (c) => isInstructor(c.auth) && c.auth.uid === c.params['uid'],
+      delete: (c) => isInstructor(c.auth) && c.auth.uid === c.params['uid'],
+    },
+  },
+  {
+    // Written by the backend only (addTeamMember, joinTeamMember, startTrial...). `memberIds`
+    // mirrors the keys of `members` so that a member can find its team with array-contains.
+    pattern: 'teams/{tid}',
+    allow: {
+      get: (c) =>
+        signedIn(c.auth) &&
+        c.existing !== undefined &&
+        c.auth.uid in mapField(c.existing, 'members'),
+      list: (c) =>
+        signedIn(c.auth) &&
+        c.existing !== undefined &&
+        listField(c.existing, 'memberIds').includes(c.auth.uid),
+    },
+  },
+  {
+    pattern: 'invoices/{iid}',
+    allow: {
+      get: (c) => isTeamMember(c.auth, getField(c.existing, 'teamId', null), c.read),
+      list: (c) => isTeamMember(c.auth, getField(c.existing, 'teamId', null), c.read),
+    },
+  },
+  {
+    pattern: 'economicInvoices/{iid}',
+    allow: {
+      get: (c) => isTeamMember(c.auth, getField(c.existing, 'teamId', null), c.read),
+      list: (c) => isTeamMember(c.auth, getField(c.existing, 'teamId', null), c.read),
+    },
+  },
+  { pattern: 'templates/{tid}', allow: templateRules },
+  { pattern: 'sessionTemplates/{tid}', allow: templateRules },
+  {
+    pattern: 'sessions/{sid}',
+    allow: {
+      get: (c) =>
+        c.existing !== undefined &&
+        (getField(c.existing, 'status', null) === 'published' ||
+          isSessionAdminOf(c.auth, c.existing, c.read)),
+      list: (c) =>
+        signedIn(c.auth) &&
+        c.existing !== undefined &&
+        (getField(c.existing, 'creator', null) === c.auth.uid ||
+          isTeamMember(c.auth, getField(c.existing, 'team', null), c.read)),
+      create: (c) =>
+        isInstructor(c.auth) &&
+        getField(c.incoming, 'creator', null) === c.auth.uid &&
+        teamAllowed(c.auth, getField(c.incoming, 'team', null), c.read) &&
+        getField(c.incoming, 'code', null) === null,
+      update: (c) =>
+        isCreatorOf(c.auth, c.existing) &&
+        getField(c.incoming, 'creator', null) === uidOf(c) &&
+        deepEqual(getField(c.incoming, 'code', null), getField(c.existing, 'code', null)) &&
+        teamChangeAllowed(c),
+      delete: (c) => isCreatorOf(c.auth, c.existing),
+    },
+  },
+  {
+    // The public game document: no secrets in it (see docs/policy.md), so anyone may get it.
+    pattern: 'games/{gid}',
+    allow: {
+      get: always,
+      list: (c) =>
+        signedIn(c.auth) &&
+        c.existing !== undefined &&
+        (getField(c.existing, 'creator', null) === c.auth.uid ||
+          isPlayerIn(c.auth, c.existing) ||
+          isObserver(c.auth, c.existing) ||
+          isTeamMember(c.auth, getField(c.existing, 'team', null), c.read) ||
+          isSessionAdmin(c.auth, getField(c.existing, 'session', null), c.read)),
+      create: (c) =>
+        isInstructor(c.auth) &&
+        getField(c.incoming, 'creator', null) === c.auth.uid &&
+        teamAllowed(c.auth, getField(c.incoming, 'team', null), c.read),
+      update: (c) =>
+        isCreatorOf(c.auth, c.existing) &&
+        getField(c.incoming, 'creator', null) === uidOf(c) &&
+        teamChangeAllowed(c),
+      delete: (c) => isCreatorOf(c.auth, c.existing),
+    },
+  },
+  {
+    // A facility's private state (stock, backlog, costs, pipeline, incoming orders, validation).
+    pattern: 'games/{gid}/facilities/{fid}',
+    allow: {
+      get: withGame((c, g) => seesAll(c.auth, g, c.read) || isPlayerOf(c.auth, g, c.params['fid'])),
+      list: withGame(
+        (c, g) => seesAll(c.auth, g, c.read) || isPlayerOf(c.auth, g, c.params['fid']),
+      ),
+      create: creatorOfGame,
+      update: withGame(
+        (c, g) => isPlayerOf(c.auth, g, c.params['fid']) && !isFinished(g) && validationOnly(c),
+      ),
+      delete: creatorOfGame,
+    },
+  },
+  {
+    // Game-level secrets (consumer demand, quiz answers...): the roles that see everything.
+    pattern: 'games/{gid}/private/{docId}',
+    allow: {
+      get: readPrivate,
+      list: readPrivate,
+      create: creatorOfGame,
+      update: creatorOfGame,
+      delete: creatorOfGame,
+    },
+  },
+  {
+    pattern: 'games/{gid}/orders/{oid}',
+    allow: {
+      get: withGame(
+        (c, g) =>
+          seesAll(c.auth, g, c.read) ||
+          isPlayerOf(c.auth, g, getField(c.existing, 'faci_id', null)),
+      ),
+      list: withGame(
+        (c, g) =>
+          seesAll(c.auth, g, c.read) ||
+          isPlayerOf(c.auth, g, getField(c.existing, 'faci_id', null)),
+      ),
+      create: withGame((c, g) => orderValid(c, g)),
+    },
+  },
+  {
+    pattern: 'games/{gid}/messages/{mid}',
+    allow: {
+      get: withGame(
+        (c, g) => seesAll(c.auth, g, c.read) || isRecipient(c, g, getField(c.existing, 'to', null)),
+      ),
+      list: withGame(
+        (c, g) => seesAll(c.auth, g, c.read) || isRecipient(c, g, getField(c.existing, 'to', null)),
+      ),
+      create: creatorOfGame,
+      update: creatorOfGame,
+      delete: creatorOfGame,
+    },
+  },
+  {
+    pattern: 'games/{gid}/stats/{stid}',
+    allow: {
+      get: withGame(
+        (c, g) => seesAll(c.auth, g, c.read) || (isPlayerIn(c.auth, g) && isFinished(g)),
+      ),
+      list: withGame(
+        (c, g) => seesAll(c.auth, g, c.read) || (isPlayerIn(c.auth, g) && isFinished(g)),
+      ),
+    },
+  },
+  {
+    pattern: 'games/{gid}/products/{pid}',
+    allow: {
+      get: withGame((c, g) => seesAll(c.auth, g, c.read) || isPlayerIn(c.auth, g)),
+      list: withGame((c, g) => seesAll(c.auth, g, c.read) || isPlayerIn(c.auth, g)),
+    },
+  },
+  { pattern: 'portals/{pid}', allow: { get: always, list: always } },
+  { pattern: 'vatRates/{rid}', allow: { get: always, list: always } },
+];

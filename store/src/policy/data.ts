@@ -1,0 +1,90 @@
+/**
+ * Value helpers for the access policy: the small subset of the Firestore rules language the policy
+ * uses (map.get with a default, `is int`, map diffs), written for plain JSON-like document data.
+ */
+import type { DocData } from '@sim/core/port/data-port';
+
+export function isMap(value: unknown): value is DocData {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A non-empty string, usable as a document id (what `x is string` guards in the rules before a get). */
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+/** `is int` in rules: an integral number. */
+export function isInt(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+/** `map.get(key, fallback)` in rules. */
+export function getField(map: unknown, key: string, fallback: unknown = undefined): unknown {
+  if (!isMap(map) || !(key in map)) return fallback;
+  return map[key];
+}
+
+/** A map field, or an empty map when absent or not a map. */
+export function mapField(map: unknown, key: string): DocData {
+  const value = getField(map, key);
+  return isMap(value) ? value : {};
+}
+
+/** A list field, or an empty list when absent or not a list. */
+export function listField(map: unknown, key: string): readonly unknown[] {
+  const value = getField(map, key);
+  return Array.isArray(value) ? value : [];
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  }
+  if (isMap(a)) {
+    if (!isMap(b)) return false;
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+export interface MapDiff {
+  readonly added: ReadonlySet<string>;
+  readonly removed: ReadonlySet<string>;
+  readonly changed: ReadonlySet<string>;
+  /** added ∪ removed ∪ changed, like `diff().affectedKeys()` in rules. */
+  readonly affected: ReadonlySet<string>;
+}
+
+/** `after.diff(before)` in rules: top-level keys only, values compared deeply. */
+export function diff(after: DocData, before: DocData): MapDiff {
+  const added = new Set<string>();
+  const removed = new Set<string>();
+  const changed = new Set<string>();
+  for (const k of Object.keys(after)) {
+    if (!(k in before)) added.add(k);
+    else if (!deepEqual(after[k], before[k])) changed.add(k);
+  }
+  for (const k of Object.keys(before)) if (!(k in after)) removed.add(k);
+  return { added, removed, changed, affected: new Set([...added, ...removed, ...changed]) };
+}
+
+/** `set.hasOnly(list)` in rules. */
+export function hasOnly(
+  keys: ReadonlySet<string> | readonly string[],
+  allowed: readonly string[],
+): boolean {
+  for (const k of keys) if (!allowed.includes(k)) return false;
+  return true;
+}
+
+/** `set.hasAny(list)` in rules. */
+export function hasAny(
+  keys: ReadonlySet<string> | readonly string[],
+  wanted: readonly string[],
+): boolean {
+  for (const k of keys) if (wanted.includes(k)) return true;
+  return false;
+}

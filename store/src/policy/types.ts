@@ -1,0 +1,48 @@
+/** Types of the access policy; see access-policy.ts for how they are used. */
+import type { DocData, Filter } from '@sim/core/port/data-port';
+
+export interface AuthContext {
+  readonly uid: string;
+  /** Firebase `sign_in_provider`: 'anonymous', 'password', 'custom', ... */
+  readonly provider: 'anonymous' | 'password' | 'custom' | (string & {});
+  readonly email?: string;
+  readonly emailVerified?: boolean;
+  /** A service credential (functions): bypasses the policy, like firebase-admin bypasses rules. */
+  readonly admin?: boolean;
+}
+
+export type Operation = 'get' | 'list' | 'create' | 'update' | 'delete';
+
+export interface AccessRequest {
+  readonly auth: AuthContext | null;
+  readonly op: Operation;
+  /**
+   * A document path. For `list`: the path of one result document (per-document check), or the
+   * collection path alone (the collection-level pre-check, before the query runs).
+   */
+  readonly path: string;
+  /** The stored document (get, list, update, delete); undefined when it does not exist. */
+  readonly existing?: DocData;
+  /** The whole document as it would be after the write, transforms resolved (create, update). */
+  readonly incoming?: DocData;
+  /** For `list`: the query's filters (informative; results are checked one by one). */
+  readonly query?: { readonly where: readonly Filter[] };
+}
+
+/** Reads another document as it is before the request (like `get()` in rules). */
+export type DocReader = (path: string) => DocData | undefined;
+
+export type Decision =
+  { readonly allowed: true } | { readonly allowed: false; readonly reason: string };
+
+export type FileOperation = 'read' | 'write' | 'delete';
+
+export interface FileAccessRequest {
+  readonly auth: AuthContext | null;
+  readonly op: FileOperation;
+  readonly path: string;
+  /** Bytes of the upload (write). */
+  readonly size?: number;
+  /** Content type of the upload (write). */
+  readonly contentType?: string;
+}
