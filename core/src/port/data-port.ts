@@ -96,8 +96,16 @@ export interface DocumentPort {
   get(path: string): Promise<DocSnapshot>;
   query(spec: QuerySpec): Promise<DocSnapshot[]>;
   /** Calls `next` with the current snapshot, then after every change, in commit order. */
-  onDoc(path: string, next: (snap: DocSnapshot) => void, onError?: (err: PortError) => void): Unsubscribe;
-  onQuery(spec: QuerySpec, next: (snap: QuerySnapshot) => void, onError?: (err: PortError) => void): Unsubscribe;
+  onDoc(
+    path: string,
+    next: (snap: DocSnapshot) => void,
+    onError?: (err: PortError) => void,
+  ): Unsubscribe;
+  onQuery(
+    spec: QuerySpec,
+    next: (snap: QuerySnapshot) => void,
+    onError?: (err: PortError) => void,
+  ): Unsubscribe;
   set(path: string, data: WriteData, options?: SetOptions): Promise<void>;
   /** Creates a document with a new id in the collection; returns the id. */
   add(collectionPath: string, data: WriteData): Promise<string>;
@@ -105,7 +113,10 @@ export interface DocumentPort {
   delete(path: string): Promise<void>;
   batch(): WriteBatch;
   /** Runs `work`, retrying it when a document it read changed before the commit. */
-  runTransaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  runTransaction<T>(
+    work: (tx: Transaction) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T>;
   /** A new random document id (20 characters, like Firestore). */
   newId(): string;
 }

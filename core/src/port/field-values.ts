@@ -11,8 +11,14 @@ export type FieldTransform =
 
 export const serverTimestamp = (): FieldTransform => ({ $transform: 'serverTimestamp' });
 export const increment = (by: number): FieldTransform => ({ $transform: 'increment', by });
-export const arrayUnion = (...values: unknown[]): FieldTransform => ({ $transform: 'arrayUnion', values });
-export const arrayRemove = (...values: unknown[]): FieldTransform => ({ $transform: 'arrayRemove', values });
+export const arrayUnion = (...values: unknown[]): FieldTransform => ({
+  $transform: 'arrayUnion',
+  values,
+});
+export const arrayRemove = (...values: unknown[]): FieldTransform => ({
+  $transform: 'arrayRemove',
+  values,
+});
 export const deleteField = (): FieldTransform => ({ $transform: 'delete' });
 
 export function isFieldTransform(value: unknown): value is FieldTransform {

@@ -1,0 +1,495 @@
+/**
+ * The isomorphic client of the local document store (browser and Node), implementing the data
+ * port. One WebSocket carries every request and listener. On a dropped connection it
+ * reconnects, re-sends unanswered requests (commits carry an idempotency key, so a commit the
+ * server already applied is not applied twice) and resumes listeners after the last event seen.
+ */
+import type {
+  DataPort,
+  DocData,
+  DocChange,
+  DocSnapshot,
+  DocumentPort,
+  FilePort,
+  PortErrorCode,
+  QuerySnapshot,
+  QuerySpec,
+  SetOptions,
+  Transaction,
+  TransactionOptions,
+  Unsubscribe,
+  WriteBatch,
+  WriteData,
+} from '@sim/core/port/data-port';
+import { PortError } from '@sim/core/port/data-port';
+import { assertCollectionPath, assertDocPath, makeId } from '@sim/core/port/paths';
+import { readField } from '../engine/values';
+import { effectiveOrder } from '../engine/query-eval';
+import type { Write } from '../engine/document-writes';
+import type { ClientMessage, Precondition, ServerMessage, WireDoc, WireQuery } from '../protocol';
+
+export type ClientCredentials =
+  | { readonly kind: 'service'; readonly secret: string }
+  | { readonly kind: 'user'; readonly getToken: () => Promise<string | null> };
+
+/** The subset of the WebSocket API the client needs; the browser's and `ws` both fit. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+export interface LocalClientOptions {
+  /** Base URL of the store, e.g. http://127.0.0.1:8787 */
+  readonly url: string;
+  readonly credentials: ClientCredentials;
+  /** Defaults to the global WebSocket (browsers); pass `ws` in Node 20. */
+  readonly socketFactory?: SocketFactory;
+  readonly fetch?: typeof fetch;
+}
+
+type Request = Exclude<ClientMessage, { t: 'auth' } | { t: 'listenDoc' } | { t: 'listenQuery' }>;
+type RequestBody = Request extends infer R
+  ? R extends { id: number }
+    ? Omit<R, 'id'>
+    : never
+  : never;
+
+interface Pending {
+  readonly body: RequestBody;
+  resolve(msg: Extract<ServerMessage, { t: 'result' }>): void;
+  reject(err: PortError): void;
+}
+
+interface DocListener {
+  readonly kind: 'doc';
+  readonly path: string;
+  serverId: number;
+  lastSeq: number | undefined;
+  readonly next: (snap: DocSnapshot) => void;
+  readonly onError: ((err: PortError) => void) | undefined;
+}
+
+interface QueryListener {
+  readonly kind: 'query';
+  readonly query: WireQuery;
+  serverId: number;
+  last: WireDoc[] | undefined;
+  readonly next: (snap: QuerySnapshot) => void;
+  readonly onError: ((err: PortError) => void) | undefined;
+}
+
+type Listener = DocListener | QueryListener;
+
+const OPEN = 1;
+
+function randomBytes(n: number): Uint8Array {
+  const bytes = new Uint8Array(n);
+  globalThis.crypto.getRandomValues(bytes);
+  return bytes;
+}
+
+function toSnapshot(doc: WireDoc): DocSnapshot {
+  return { id: doc.id, path: doc.path, exists: doc.data !== undefined, data: doc.data };
+}
+
+function toWireQuery(spec: QuerySpec): WireQuery {
+  assertCollectionPath(spec.collection);
+  const { startAfter, ...rest } = spec;
+  if (startAfter === undefined) return { spec: rest };
+  if (Array.isArray(startAfter)) return { spec: rest, cursor: { values: startAfter } };
+  const snap = startAfter as DocSnapshot;
+  const values = effectiveOrder(spec).map((o) => readField(snap.data, o.field));
+  return { spec: rest, cursor: { values, id: snap.id } };
+}
+
+function diff(previous: readonly WireDoc[], next: readonly WireDoc[]): DocChange[] {
+  const oldIndex = new Map(previous.map((d, i) => [d.path, i]));
+  const newIndex = new Map(next.map((d, i) => [d.path, i]));
+  const changes: DocChange[] = [];
+  previous.forEach((d, i) => {
+    if (!newIndex.has(d.path))
+      changes.push({ type: 'removed', doc: toSnapshot(d), oldIndex: i, newIndex: -1 });
+  });
+  next.forEach((d, i) => {
+    const before = oldIndex.get(d.path);
+    if (before === undefined) {
+      changes.push({ type: 'added', doc: toSnapshot(d), oldIndex: -1, newIndex: i });
+    } else if (previous[before]?.version !== d.version || before !== i) {
+      changes.push({ type: 'modified', doc: toSnapshot(d), oldIndex: before, newIndex: i });
+    }
+  });
+  return changes;
+}
+
+export class LocalStoreClient implements DataPort {
+  readonly docs: DocumentPort;
+  readonly files: FilePort;
+  private socket: SocketLike | null = null;
+  private authenticated = false;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly listeners = new Map<number, Listener>();
+  private readonly byServerId = new Map<number, Listener>();
+  private reconnectDelay = 50;
+  private closed = false;
+  private readonly socketFactory: SocketFactory;
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: LocalClientOptions) {
+    this.socketFactory =
+      options.socketFactory ??
+      ((url) =>
+        new (globalThis as unknown as { WebSocket: new (u: string) => SocketLike }).WebSocket(url));
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.docs = this.makeDocumentPort();
+    this.files = this.makeFilePort();
+    this.connect();
+  }
+
+  /** Call when the signed-in user changes: requests after this run as the new user. */
+  async refreshAuth(): Promise<void> {
+    if (this.socket?.readyState === OPEN) {
+      await this.sendAuth();
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.socket?.close();
+    for (const p of this.pending.values()) p.reject(new PortError('unavailable', 'Client closed'));
+    this.pending.clear();
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const wsUrl = `${this.options.url.replace(/^http/, 'ws')}/ws`;
+    const socket = this.socketFactory(wsUrl);
+    this.socket = socket;
+    this.authenticated = false;
+    socket.onopen = () => {
+      this.reconnectDelay = 50;
+      void this.onOpen(socket);
+    };
+    socket.onmessage = (ev) => this.onMessage(String(ev.data));
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.authenticated = false;
+      if (this.closed) return;
+      setTimeout(() => this.connect(), this.reconnectDelay);
+      this.reconnectDelay = Math.min(this.reconnectDelay * 2, 2000);
+    };
+    socket.onerror = () => undefined;
+  }
+
+  private async onOpen(socket: SocketLike): Promise<void> {
+    try {
+      await this.sendAuth();
+    } catch (err) {
+      // An invalid token: requests go on as signed out and the policy decides.
+      void err;
+    }
+    if (this.socket !== socket) return;
+    this.authenticated = true;
+    for (const listener of this.listeners.values()) this.subscribe(listener);
+    for (const [id, p] of this.pending) this.rawSend({ ...p.body, id } as ClientMessage);
+  }
+
+  private sendAuth(): Promise<void> {
+    const id = this.nextId++;
+    const creds = this.options.credentials;
+    return new Promise<void>((resolve, reject) => {
+      this.authWaiters.set(id, { resolve, reject });
+      const send = (msg: ClientMessage): void => this.rawSend(msg);
+      if (creds.kind === 'service') {
+        send({ t: 'auth', id, service: creds.secret });
+      } else {
+        creds.getToken().then(
+          (token) => send({ t: 'auth', id, token }),
+          () => send({ t: 'auth', id, token: null }),
+        );
+      }
+    });
+  }
+
+  private readonly authWaiters = new Map<
+    number,
+    { resolve(): void; reject(err: PortError): void }
+  >();
+
+  private rawSend(msg: ClientMessage): void {
+    if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
+  }
+
+  private request(body: RequestBody): Promise<Extract<ServerMessage, { t: 'result' }>> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { body, resolve, reject });
+      if (this.authenticated) this.rawSend({ ...body, id } as ClientMessage);
+    });
+  }
+
+  private subscribe(listener: Listener): void {
+    const id = this.nextId++;
+    if (listener.serverId) this.byServerId.delete(listener.serverId);
+    listener.serverId = id;
+    this.byServerId.set(id, listener);
+    if (listener.kind === 'doc') {
+      this.rawSend({
+        t: 'listenDoc',
+        id,
+        path: listener.path,
+        ...(listener.lastSeq !== undefined ? { resumeAfter: listener.lastSeq } : {}),
+      });
+    } else {
+      this.rawSend({ t: 'listenQuery', id, query: listener.query });
+    }
+  }
+
+  private onMessage(text: string): void {
+    const msg = JSON.parse(text) as ServerMessage;
+    switch (msg.t) {
+      case 'result':
+      case 'error': {
+        const waiter = this.authWaiters.get(msg.id);
+        if (waiter) {
+          this.authWaiters.delete(msg.id);
+          if (msg.t === 'result') waiter.resolve();
+          else waiter.reject(new PortError(msg.code, msg.message));
+          return;
+        }
+        const listener = this.byServerId.get(msg.id);
+        if (listener && msg.t === 'error') {
+          this.failListener(listener, new PortError(msg.code, msg.message));
+          return;
+        }
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        if (msg.t === 'result') p.resolve(msg);
+        else p.reject(new PortError(msg.code, msg.message));
+        return;
+      }
+      case 'docSnap': {
+        const listener = this.byServerId.get(msg.listenId);
+        if (listener?.kind !== 'doc') return;
+        // Events already seen (an overlap after a resume) are skipped.
+        if (listener.lastSeq !== undefined && msg.seq <= listener.lastSeq) return;
+        listener.lastSeq = msg.seq;
+        listener.next(toSnapshot(msg.doc));
+        return;
+      }
+      case 'querySnap': {
+        const listener = this.byServerId.get(msg.listenId);
+        if (listener?.kind !== 'query') return;
+        const changes = diff(listener.last ?? [], msg.docs);
+        if (listener.last !== undefined && changes.length === 0) return;
+        listener.last = msg.docs;
+        listener.next({ docs: msg.docs.map(toSnapshot), changes });
+        return;
+      }
+      case 'listenError': {
+        const listener = this.byServerId.get(msg.listenId);
+        if (listener) this.failListener(listener, new PortError(msg.code, msg.message));
+        return;
+      }
+    }
+  }
+
+  private failListener(listener: Listener, err: PortError): void {
+    for (const [key, l] of this.listeners) if (l === listener) this.listeners.delete(key);
+    this.byServerId.delete(listener.serverId);
+    listener.onError?.(err);
+  }
+
+  private listen(listener: Listener): Unsubscribe {
+    const key = this.nextId++;
+    this.listeners.set(key, listener);
+    if (this.authenticated) this.subscribe(listener);
+    return () => {
+      if (!this.listeners.delete(key)) return;
+      this.byServerId.delete(listener.serverId);
+      if (this.authenticated) {
+        void this.request({ t: 'unlisten', listenId: listener.serverId }).catch(() => undefined);
+      }
+    };
+  }
+
+  private async commit(writes: Write[], preconditions: Precondition[] = []): Promise<void> {
+    if (writes.length === 0) return;
+    const commitId = makeId(randomBytes) + makeId(randomBytes);
+    await this.request({ t: 'commit', commitId, writes, preconditions });
+  }
+
+  private makeDocumentPort(): DocumentPort {
+    const makeBatch = (writes: Write[]): WriteBatch => {
+      const batch: WriteBatch = {
+        set(path: string, data: WriteData, options?: SetOptions) {
+          assertDocPath(path);
+          writes.push({ kind: 'set', path, data: data as DocData, merge: options?.merge === true });
+          return batch;
+        },
+        update(path: string, data: WriteData) {
+          assertDocPath(path);
+          writes.push({ kind: 'update', path, data: data as DocData });
+          return batch;
+        },
+        delete(path: string) {
+          assertDocPath(path);
+          writes.push({ kind: 'delete', path });
+          return batch;
+        },
+        commit: () => this.commit(writes),
+      };
+      return batch;
+    };
+
+    return {
+      get: async (path) => {
+        assertDocPath(path);
+        const res = await this.request({ t: 'get', path });
+        if (!res.doc) throw new PortError('internal', 'Malformed reply');
+        return toSnapshot(res.doc);
+      },
+      query: async (spec) => {
+        const res = await this.request({ t: 'query', query: toWireQuery(spec) });
+        return (res.docs ?? []).map(toSnapshot);
+      },
+      onDoc: (path, next, onError) => {
+        assertDocPath(path);
+        return this.listen({ kind: 'doc', path, serverId: 0, lastSeq: undefined, next, onError });
+      },
+      onQuery: (spec, next, onError) => {
+        const query = toWireQuery(spec);
+        return this.listen({ kind: 'query', query, serverId: 0, last: undefined, next, onError });
+      },
+      set: (path, data, options) => makeBatch([]).set(path, data, options).commit(),
+      update: (path, data) => makeBatch([]).update(path, data).commit(),
+      delete: (path) => makeBatch([]).delete(path).commit(),
+      add: async (collectionPath, data) => {
+        assertCollectionPath(collectionPath);
+        const id = makeId(randomBytes);
+        await makeBatch([]).set(`${collectionPath}/${id}`, data).commit();
+        return id;
+      },
+      batch: () => makeBatch([]),
+      runTransaction: (work, options) => this.runTransaction(work, options),
+      newId: () => makeId(randomBytes),
+    };
+  }
+
+  private async runTransaction<T>(
+    work: (tx: Transaction) => Promise<T>,
+    options?: TransactionOptions,
+  ): Promise<T> {
+    const attempts = options?.maxAttempts ?? 5;
+    let lastError: PortError = new PortError('aborted', 'Transaction failed');
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const reads = new Map<string, number>();
+      const writes: Write[] = [];
+      const tx: Transaction = {
+        get: async (path) => {
+          assertDocPath(path);
+          if (writes.length > 0) {
+            throw new PortError('invalid-argument', 'A transaction must read before it writes');
+          }
+          const res = await this.request({ t: 'get', path });
+          if (!res.doc) throw new PortError('internal', 'Malformed reply');
+          reads.set(path, res.doc.version);
+          return toSnapshot(res.doc);
+        },
+        set(path, data, setOptions) {
+          assertDocPath(path);
+          writes.push({
+            kind: 'set',
+            path,
+            data: data as DocData,
+            merge: setOptions?.merge === true,
+          });
+          return tx;
+        },
+        update(path, data) {
+          assertDocPath(path);
+          writes.push({ kind: 'update', path, data: data as DocData });
+          return tx;
+        },
+        delete(path) {
+          assertDocPath(path);
+          writes.push({ kind: 'delete', path });
+          return tx;
+        },
+      };
+      const result = await work(tx);
+      try {
+        await this.commit(
+          writes,
+          [...reads].map(([path, version]) => ({ path, version })),
+        );
+        return result;
+      } catch (err) {
+        if (!(err instanceof PortError) || err.code !== 'aborted') throw err;
+        lastError = err;
+        // Back off a little, with jitter, before reading again.
+        await new Promise((ok) =>
+          setTimeout(ok, 5 * 2 ** attempt * (1 + (randomBytes(1)[0] ?? 0) / 255)),
+        );
+      }
+    }
+    throw lastError;
+  }
+
+  private async fileHeaders(): Promise<Record<string, string>> {
+    const creds = this.options.credentials;
+    if (creds.kind === 'service') return { 'x-service-credential': creds.secret };
+    const token = await creds.getToken();
+    return token ? { authorization: `Bearer ${token}` } : {};
+  }
+
+  private fileUrl(path: string): string {
+    return `${this.options.url}/files/${encodeURIComponent(path)}`;
+  }
+
+  private makeFilePort(): FilePort {
+    const failOf = async (res: Response): Promise<PortError> => {
+      let body: { code?: PortErrorCode; message?: string } = {};
+      try {
+        body = (await res.json()) as typeof body;
+      } catch {
+        body = {};
+      }
+      return new PortError(body.code ?? 'internal', body.message ?? `HTTP ${res.status}`);
+    };
+    return {
+      upload: async (path, bytes, contentType) => {
+        const res = await this.fetchImpl(this.fileUrl(path), {
+          method: 'PUT',
+          headers: { ...(await this.fileHeaders()), 'content-type': contentType },
+          // Uint8Array is a valid fetch body; the DOM typings only lack the generic buffer form.
+          body: bytes as unknown as BodyInit,
+        });
+        if (!res.ok) throw await failOf(res);
+      },
+      downloadUrl: async (path) => {
+        const res = await this.fetchImpl(`${this.fileUrl(path)}?url=1`, {
+          method: 'GET',
+          headers: await this.fileHeaders(),
+        });
+        if (!res.ok) throw await failOf(res);
+        return ((await res.json()) as { url: string }).url;
+      },
+      delete: async (path) => {
+        const res = await this.fetchImpl(this.fileUrl(path), {
+          method: 'DELETE',
+          headers: await this.fileHeaders(),
+        });
+        if (!res.ok) throw await failOf(res);
+      },
+    };
+  }
+}

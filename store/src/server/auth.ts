@@ -1,0 +1,48 @@
+/**
+ * Who is calling: Firebase ID tokens from the Auth emulator (verified with firebase-admin),
+ * or the service credential that only the local stack knows (functions use it, like
+ * firebase-admin bypasses rules in production).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { initializeApp, getApps, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { PortError } from '@sim/core/port/data-port';
+import type { AuthContext } from '../policy/access-policy';
+
+export type TokenVerifier = (token: string) => Promise<AuthContext>;
+
+export function serviceContext(): AuthContext {
+  return { uid: 'service', provider: 'service', admin: true };
+}
+
+export function secretsMatch(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Verifies ID tokens with firebase-admin; needs FIREBASE_AUTH_EMULATOR_HOST set locally. */
+export function firebaseTokenVerifier(projectId: string): TokenVerifier {
+  const name = `local-store-${projectId}`;
+  const app: App = getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name);
+  const auth = getAuth(app);
+  const cache = new Map<string, { context: AuthContext; expires: number }>();
+  return async (token) => {
+    const hit = cache.get(token);
+    if (hit && hit.expires > Date.now()) return hit.context;
+    try {
+      const decoded = await auth.verifyIdToken(token);
+      const context: AuthContext = {
+        uid: decoded.uid,
+        provider: decoded.firebase.sign_in_provider,
+        ...(decoded.email !== undefined ? { email: decoded.email } : {}),
+        ...(decoded.email_verified !== undefined ? { emailVerified: decoded.email_verified } : {}),
+      };
+      if (cache.size > 10_000) cache.clear();
+      cache.set(token, { context, expires: decoded.exp * 1000 });
+      return context;
+    } catch (err) {
+      throw new PortError('unauthenticated', `Invalid ID token: ${(err as Error).message}`);
+    }
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * Durable storage of the local document store: documents as JSONB rows in embedded PGlite, a
+ * change log for listener resumption, the ids of applied commits (idempotent retries), and
+ * file metadata. A commit returns only after PGlite has written it.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { DocData } from '@sim/core/port/data-port';
+
+export interface DocRow {
+  readonly path: string;
+  readonly collection: string;
+  readonly id: string;
+  readonly data: DocData;
+  readonly version: number;
+}
+
+export interface CommitRecord {
+  readonly seq: number;
+  readonly commitId: string;
+  readonly at: number;
+  /** Final state of each written document; null when deleted. */
+  readonly docs: readonly { path: string; collection: string; id: string; data: DocData | null }[];
+}
+
+export interface FileMeta {
+  readonly path: string;
+  readonly contentType: string;
+  readonly size: number;
+  readonly updatedAt: number;
+}
+
+/** How many change-log rows are kept for resumption. */
+const CHANGE_LOG_KEEP = 200_000;
+
+export class Database {
+  private constructor(private readonly pg: PGlite) {}
+
+  /** Opens (or creates) the database; `dataDir` undefined keeps it in memory (tests). */
+  static async open(dataDir: string | undefined): Promise<Database> {
+    const pg = dataDir ? new PGlite(dataDir) : new PGlite();
+    await pg.waitReady;
+    await pg.exec(`
+      CREATE TABLE IF NOT EXISTS docs (
+        path text PRIMARY KEY,
+        collection text NOT NULL,
+        id text NOT NULL,
+        data jsonb NOT NULL,
+        version bigint NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS changes (
+        seq bigint NOT NULL,
+        path text NOT NULL,
+        data jsonb,
+        PRIMARY KEY (path, seq)
+      );
+      CREATE INDEX IF NOT EXISTS changes_seq ON changes (seq);
+      CREATE TABLE IF NOT EXISTS commits (
+        commit_id text PRIMARY KEY,
+        seq bigint NOT NULL,
+        at bigint NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS files (
+        path text PRIMARY KEY,
+        content_type text NOT NULL,
+        size bigint NOT NULL,
+        updated_at bigint NOT NULL
+      );
+    `);
+    return new Database(pg);
+  }
+
+  async loadDocs(): Promise<DocRow[]> {
+    const res = await this.pg.query<{
+      path: string;
+      collection: string;
+      id: string;
+      data: DocData;
+      version: string | number;
+    }>('SELECT path, collection, id, data, version FROM docs');
+    return res.rows.map((r) => ({ ...r, version: Number(r.version) }));
+  }
+
+  async lastSeq(): Promise<number> {
+    const res = await this.pg.query<{ s: string | number | null }>(
+      'SELECT GREATEST((SELECT max(version) FROM docs), (SELECT max(seq) FROM changes), (SELECT max(seq) FROM commits)) AS s',
+    );
+    return Number(res.rows[0]?.s ?? 0);
+  }
+
+  async loadCommitIds(since: number): Promise<Map<string, number>> {
+    const res = await this.pg.query<{ commit_id: string; seq: string | number }>(
+      'SELECT commit_id, seq FROM commits WHERE at >= $1',
+      [since],
+    );
+    return new Map(res.rows.map((r) => [r.commit_id, Number(r.seq)]));
+  }
+
+  async writeCommit(commit: CommitRecord): Promise<void> {
+    await this.pg.transaction(async (tx) => {
+      for (const doc of commit.docs) {
+        if (doc.data === null) {
+          await tx.query('DELETE FROM docs WHERE path = $1', [doc.path]);
+        } else {
+          await tx.query(
+            `INSERT INTO docs (path, collection, id, data, version) VALUES ($1, $2, $3, $4::jsonb, $5)
+             ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data, version = EXCLUDED.version`,
+            [doc.path, doc.collection, doc.id, JSON.stringify(doc.data), commit.seq],
+          );
+        }
+        await tx.query('INSERT INTO changes (seq, path, data) VALUES ($1, $2, $3::jsonb)', [
+          commit.seq,
+          doc.path,
+          doc.data === null ? null : JSON.stringify(doc.data),
+        ]);
+      }
+      await tx.query('INSERT INTO commits (commit_id, seq, at) VALUES ($1, $2, $3)', [
+        commit.commitId,
+        commit.seq,
+        commit.at,
+      ]);
+    });
+  }
+
+  /** Changes of one document after `seq`, oldest first. */
+  async changesSince(path: string, seq: number): Promise<{ seq: number; data: DocData | null }[]> {
+    const res = await this.pg.query<{ seq: string | number; data: DocData | null }>(
+      'SELECT seq, data FROM changes WHERE path = $1 AND seq > $2 ORDER BY seq',
+      [path, seq],
+    );
+    return res.rows.map((r) => ({ seq: Number(r.seq), data: r.data }));
+  }
+
+  async oldestRetainedSeq(): Promise<number> {
+    const res = await this.pg.query<{ s: string | number | null }>(
+      'SELECT min(seq) AS s FROM changes',
+    );
+    return Number(res.rows[0]?.s ?? 0);
+  }
+
+  /** Drops change-log rows and commit ids nobody can still need. */
+  async prune(commitIdsBefore: number): Promise<void> {
+    await this.pg.query(
+      `DELETE FROM changes WHERE seq < (SELECT COALESCE(max(seq), 0) - $1 FROM changes)`,
+      [CHANGE_LOG_KEEP],
+    );
+    await this.pg.query('DELETE FROM commits WHERE at < $1', [commitIdsBefore]);
+  }
+
+  async putFile(meta: FileMeta): Promise<void> {
+    await this.pg.query(
+      `INSERT INTO files (path, content_type, size, updated_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (path) DO UPDATE SET content_type = EXCLUDED.content_type, size = EXCLUDED.size, updated_at = EXCLUDED.updated_at`,
+      [meta.path, meta.contentType, meta.size, meta.updatedAt],
+    );
+  }
+
+  async getFile(path: string): Promise<FileMeta | undefined> {
+    const res = await this.pg.query<{
+      path: string;
+      content_type: string;
+      size: string | number;
+      updated_at: string | number;
+    }>('SELECT path, content_type, size, updated_at FROM files WHERE path = $1', [path]);
+    const row = res.rows[0];
+    return row
+      ? {
+          path: row.path,
+          contentType: row.content_type,
+          size: Number(row.size),
+          updatedAt: Number(row.updated_at),
+        }
+      : undefined;
+  }
+
+  async deleteFile(path: string): Promise<void> {
+    await this.pg.query('DELETE FROM files WHERE path = $1', [path]);
+  }
+
+  async close(): Promise<void> {
+    await this.pg.close();
+  }
+}

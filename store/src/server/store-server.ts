@@ -1,0 +1,496 @@
+/**
+ * The local document store service: one WebSocket per client for reads, commits and
+ * listeners, and HTTP for files. Every request is checked against the access policy that
+ * mirrors firestore.rules and storage.rules; the service credential bypasses it.
+ */
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { DocData, QuerySpec } from '@sim/core/port/data-port';
+import { PortError } from '@sim/core/port/data-port';
+import type { AuthContext } from '../policy/access-policy';
+import { checkAccess, checkFileAccess } from '../policy/access-policy';
+import type { StoredDoc } from '../engine/query-eval';
+import type { ClientMessage, WireDoc, WireQuery } from '../protocol';
+import { Database } from './database';
+import { DocumentStore, type ChangedDoc, type WriteAuthorizer } from './document-store';
+import { secretsMatch, serviceContext, type TokenVerifier } from './auth';
+
+export interface StoreServerOptions {
+  readonly port: number;
+  readonly host?: string;
+  /** Folder for the database and files; undefined keeps documents in memory and files in a temp folder. */
+  readonly dataDir?: string;
+  readonly filesDir: string;
+  readonly serviceSecret: string;
+  readonly verifyToken: TokenVerifier;
+  readonly clock?: () => number;
+}
+
+export interface RunningStore {
+  readonly url: string;
+  readonly port: number;
+  readonly store: DocumentStore;
+  /** The open client sockets (tests drop them to exercise reconnection). */
+  sockets(): WebSocket[];
+  close(): Promise<void>;
+}
+
+type Listener =
+  | { readonly kind: 'doc'; readonly path: string; buffered: string[] | null; lastSeq: number }
+  | { readonly kind: 'query'; readonly query: WireQuery; lastKey: string };
+
+function toWire(path: string, doc: StoredDoc | undefined): WireDoc {
+  const id = path.slice(path.lastIndexOf('/') + 1);
+  return doc ? { path, id, data: doc.data, version: doc.version } : { path, id, version: 0 };
+}
+
+function errorOf(err: unknown): PortError {
+  if (err instanceof PortError) return err;
+  return new PortError('internal', (err as Error)?.message ?? String(err));
+}
+
+function deny(reason: string): never {
+  throw new PortError('permission-denied', `Missing or insufficient permissions: ${reason}`);
+}
+
+function resultKey(docs: readonly StoredDoc[]): string {
+  return docs.map((d) => `${d.path}@${d.version}`).join('|');
+}
+
+class Connection {
+  private auth: AuthContext | null = null;
+  private authReady: Promise<void> = Promise.resolve();
+  readonly listeners = new Map<number, Listener>();
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly store: DocumentStore,
+    private readonly options: StoreServerOptions,
+  ) {}
+
+  send(text: string): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+  }
+
+  private reply(id: number, body: Record<string, unknown>): void {
+    this.send(JSON.stringify({ t: 'result', id, ...body }));
+  }
+
+  private fail(id: number, err: unknown): void {
+    const e = errorOf(err);
+    this.send(JSON.stringify({ t: 'error', id, code: e.code, message: e.message }));
+  }
+
+  handle(raw: string): void {
+    let msg: ClientMessage;
+    try {
+      msg = JSON.parse(raw) as ClientMessage;
+    } catch {
+      return;
+    }
+    if (msg.t === 'auth') {
+      this.authReady = this.authReady.then(() => this.authenticate(msg));
+      return;
+    }
+    // Requests wait for the latest authentication so they run as the right user.
+    void this.authReady
+      .then(() => this.dispatch(msg))
+      .catch((err: unknown) => this.fail(msg.id, err));
+  }
+
+  private async authenticate(msg: Extract<ClientMessage, { t: 'auth' }>): Promise<void> {
+    try {
+      if (msg.service !== undefined) {
+        if (!secretsMatch(msg.service, this.options.serviceSecret)) {
+          throw new PortError('unauthenticated', 'Wrong service credential');
+        }
+        this.auth = serviceContext();
+      } else if (msg.token) {
+        this.auth = await this.options.verifyToken(msg.token);
+      } else {
+        this.auth = null;
+      }
+      this.reply(msg.id, {});
+    } catch (err) {
+      this.auth = null;
+      this.fail(msg.id, err);
+    }
+  }
+
+  private get isAdmin(): boolean {
+    return this.auth?.admin === true;
+  }
+
+  /** Throws permission-denied unless the caller may read this document. */
+  private assertRead(
+    op: 'get' | 'list',
+    path: string,
+    data: DocData | undefined,
+    spec?: QuerySpec,
+  ): void {
+    if (this.isAdmin) return;
+    const decision = checkAccess(
+      {
+        auth: this.auth,
+        op,
+        path,
+        ...(data !== undefined ? { existing: data } : {}),
+        ...(spec ? { query: { where: [...(spec.where ?? [])] } } : {}),
+      },
+      (p) => this.store.get(p)?.data,
+    );
+    if (!decision.allowed) deny(decision.reason);
+  }
+
+  private runQuery(query: WireQuery): StoredDoc[] {
+    const docs = this.store.query(query.spec, query.cursor);
+    for (const doc of docs) this.assertRead('list', doc.path, doc.data, query.spec);
+    return docs;
+  }
+
+  private authorizer(): WriteAuthorizer | null {
+    if (this.isAdmin) return null;
+    const auth = this.auth;
+    return (op, path, existing, incoming, readBefore) => {
+      const decision = checkAccess(
+        {
+          auth,
+          op,
+          path,
+          ...(existing !== undefined ? { existing } : {}),
+          ...(incoming !== undefined ? { incoming } : {}),
+        },
+        readBefore,
+      );
+      if (!decision.allowed) deny(decision.reason);
+    };
+  }
+
+  private async dispatch(msg: Exclude<ClientMessage, { t: 'auth' }>): Promise<void> {
+    switch (msg.t) {
+      case 'get': {
+        const doc = this.store.get(msg.path);
+        this.assertRead('get', msg.path, doc?.data);
+        this.reply(msg.id, { doc: toWire(msg.path, doc) });
+        return;
+      }
+      case 'query': {
+        const docs = this.runQuery(msg.query);
+        this.reply(msg.id, { docs: docs.map((d) => toWire(d.path, d)) });
+        return;
+      }
+      case 'commit': {
+        const seq = await this.store.commit(
+          msg.commitId,
+          msg.writes,
+          msg.preconditions ?? [],
+          this.authorizer(),
+        );
+        this.reply(msg.id, { seq });
+        return;
+      }
+      case 'listenDoc':
+        await this.listenDoc(msg.id, msg.path, msg.resumeAfter);
+        return;
+      case 'listenQuery': {
+        const docs = this.runQuery(msg.query);
+        this.listeners.set(msg.id, { kind: 'query', query: msg.query, lastKey: resultKey(docs) });
+        this.reply(msg.id, { seq: this.store.seq });
+        this.sendQuerySnap(msg.id, this.store.seq, docs);
+        return;
+      }
+      case 'unlisten':
+        this.listeners.delete(msg.listenId);
+        this.reply(msg.id, {});
+        return;
+    }
+  }
+
+  private async listenDoc(
+    id: number,
+    path: string,
+    resumeAfter: number | undefined,
+  ): Promise<void> {
+    const doc = this.store.get(path);
+    this.assertRead('get', path, doc?.data);
+    const seqAtStart = this.store.seq;
+    if (resumeAfter === undefined || resumeAfter >= seqAtStart) {
+      this.listeners.set(id, { kind: 'doc', path, buffered: null, lastSeq: seqAtStart });
+      this.reply(id, { seq: seqAtStart });
+      if (resumeAfter === undefined) this.sendDocSnap(id, seqAtStart, path, doc);
+      return;
+    }
+    // Resuming: live events are held back while the missed ones are read from the change log.
+    const listener: Listener = { kind: 'doc', path, buffered: [], lastSeq: seqAtStart };
+    this.listeners.set(id, listener);
+    this.reply(id, { seq: seqAtStart });
+    const oldest = await this.store.database.oldestRetainedSeq();
+    if (oldest > resumeAfter + 1 && (doc?.version ?? 0) > resumeAfter) {
+      // The log no longer reaches back that far: the current state is the best we can give.
+      this.sendDocSnap(id, seqAtStart, path, doc);
+    } else {
+      const missed = await this.store.database.changesSince(path, resumeAfter);
+      for (const change of missed) {
+        if (change.seq > seqAtStart) break;
+        const stored = change.data
+          ? {
+              path,
+              id: path.slice(path.lastIndexOf('/') + 1),
+              data: change.data,
+              version: change.seq,
+            }
+          : undefined;
+        this.sendDocSnap(id, change.seq, path, stored);
+      }
+    }
+    const held = listener.buffered ?? [];
+    listener.buffered = null;
+    for (const text of held) this.send(text);
+  }
+
+  private sendDocSnap(
+    listenId: number,
+    seq: number,
+    path: string,
+    doc: StoredDoc | undefined,
+  ): void {
+    this.send(JSON.stringify({ t: 'docSnap', listenId, seq, doc: toWire(path, doc) }));
+  }
+
+  private sendQuerySnap(listenId: number, seq: number, docs: readonly StoredDoc[]): void {
+    this.send(
+      JSON.stringify({ t: 'querySnap', listenId, seq, docs: docs.map((d) => toWire(d.path, d)) }),
+    );
+  }
+
+  private dropListener(listenId: number, err: unknown): void {
+    this.listeners.delete(listenId);
+    const e = errorOf(err);
+    this.send(JSON.stringify({ t: 'listenError', listenId, code: e.code, message: e.message }));
+  }
+
+  /** Called for every commit, in commit order. `docJson` caches each document's wire text. */
+  onCommit(seq: number, changes: readonly ChangedDoc[], docJson: (c: ChangedDoc) => string): void {
+    for (const [listenId, listener] of this.listeners) {
+      if (listener.kind === 'doc') {
+        const change = changes.find((c) => c.path === listener.path);
+        if (!change) continue;
+        if (change.after) {
+          try {
+            this.assertRead('get', change.path, change.after.data);
+          } catch (err) {
+            this.dropListener(listenId, err);
+            continue;
+          }
+        }
+        const text = `{"t":"docSnap","listenId":${listenId},"seq":${seq},"doc":${docJson(change)}}`;
+        listener.lastSeq = seq;
+        if (listener.buffered) listener.buffered.push(text);
+        else this.send(text);
+      } else {
+        if (!changes.some((c) => c.collection === listener.query.spec.collection)) continue;
+        let docs: StoredDoc[];
+        try {
+          docs = this.runQuery(listener.query);
+        } catch (err) {
+          this.dropListener(listenId, err);
+          continue;
+        }
+        const key = resultKey(docs);
+        if (key === listener.lastKey) continue;
+        listener.lastKey = key;
+        this.sendQuerySnap(listenId, seq, docs);
+      }
+    }
+  }
+}
+
+function safeFilePath(root: string, path: string): string {
+  const full = resolve(root, path);
+  if (
+    !full.startsWith(resolve(root) + sep) ||
+    path.split('/').some((p) => p === '..' || p === '')
+  ) {
+    throw new PortError('invalid-argument', 'Invalid file path');
+  }
+  return full;
+}
+
+const MAX_UPLOAD_BYTES = 10_000_000;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_UPLOAD_BYTES) throw new PortError('invalid-argument', 'File too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+const HTTP_STATUS: Record<string, number> = {
+  'permission-denied': 403,
+  unauthenticated: 401,
+  'not-found': 404,
+  'invalid-argument': 400,
+};
+
+export async function startStoreServer(options: StoreServerOptions): Promise<RunningStore> {
+  const db = await Database.open(options.dataDir);
+  const store = await DocumentStore.load(db, options.clock);
+  await mkdir(options.filesDir, { recursive: true });
+  const connections = new Set<Connection>();
+
+  store.onCommit((seq, changes) => {
+    const cache = new Map<string, string>();
+    const docJson = (c: ChangedDoc): string => {
+      let text = cache.get(c.path);
+      if (text === undefined) {
+        text = JSON.stringify(toWire(c.path, c.after));
+        cache.set(c.path, text);
+      }
+      return text;
+    };
+    for (const conn of connections) conn.onCommit(seq, changes, docJson);
+  });
+
+  const downloadToken = (path: string): string =>
+    createHmac('sha256', options.serviceSecret).update(path).digest('hex');
+
+  async function authOf(req: IncomingMessage): Promise<AuthContext | null> {
+    const service = req.headers['x-service-credential'];
+    if (typeof service === 'string' && secretsMatch(service, options.serviceSecret)) {
+      return serviceContext();
+    }
+    const header = req.headers.authorization;
+    if (header?.startsWith('Bearer ')) return options.verifyToken(header.slice(7));
+    return null;
+  }
+
+  async function handleFile(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+  ): Promise<void> {
+    const auth = await authOf(req);
+    const full = safeFilePath(options.filesDir, path);
+    const check = (op: 'read' | 'write' | 'delete', size?: number, contentType?: string): void => {
+      if (auth?.admin) return;
+      const decision = checkFileAccess({
+        auth,
+        op,
+        path,
+        ...(size !== undefined ? { size } : {}),
+        ...(contentType !== undefined ? { contentType } : {}),
+      });
+      if (!decision.allowed) deny(decision.reason);
+    };
+    if (req.method === 'GET') {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const token = url.searchParams.get('token');
+      // Like Firebase download URLs: the URL itself carries the right to read the file.
+      if (token === null || !secretsMatch(token, downloadToken(path))) check('read');
+      const meta = await db.getFile(path);
+      if (!meta) throw new PortError('not-found', 'No such file');
+      const body = await readFile(full);
+      if (url.searchParams.get('url') === '1') {
+        const base = `http://${req.headers.host ?? 'localhost'}`;
+        const link = `${base}/files/${encodeURIComponent(path)}?token=${downloadToken(path)}`;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ url: link }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': meta.contentType, 'cache-control': 'no-cache' });
+      res.end(body);
+    } else if (req.method === 'PUT' || req.method === 'POST') {
+      const body = await readBody(req);
+      const contentType = req.headers['content-type'] ?? 'application/octet-stream';
+      check('write', body.length, contentType);
+      await mkdir(dirname(full), { recursive: true });
+      const tmp = `${full}.${process.pid}.tmp`;
+      await writeFile(tmp, body);
+      await rename(tmp, full);
+      await db.putFile({ path, contentType, size: body.length, updatedAt: Date.now() });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ path, size: body.length }));
+    } else if (req.method === 'DELETE') {
+      check('delete');
+      await rm(full, { force: true });
+      await db.deleteFile(path);
+      res.writeHead(204);
+      res.end();
+    } else {
+      res.writeHead(405);
+      res.end();
+    }
+  }
+
+  const http = createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader(
+      'access-control-allow-headers',
+      'authorization, content-type, x-service-credential',
+    );
+    res.setHeader('access-control-allow-methods', 'GET, PUT, POST, DELETE, OPTIONS');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true, seq: store.seq }));
+      return;
+    }
+    if (url.pathname.startsWith('/files/')) {
+      const path = decodeURIComponent(url.pathname.slice('/files/'.length));
+      handleFile(req, res, path).catch((err: unknown) => {
+        const e = errorOf(err);
+        if (!res.headersSent) {
+          res.writeHead(HTTP_STATUS[e.code] ?? 500, { 'content-type': 'application/json' });
+        }
+        res.end(JSON.stringify({ code: e.code, message: e.message }));
+      });
+      return;
+    }
+    res.writeHead(404);
+    res.end();
+  });
+
+  const wss = new WebSocketServer({ server: http, path: '/ws', maxPayload: 16 * 1024 * 1024 });
+  wss.on('connection', (socket) => {
+    const conn = new Connection(socket, store, options);
+    connections.add(conn);
+    socket.on('message', (data) => conn.handle(data.toString()));
+    socket.on('close', () => connections.delete(conn));
+    socket.on('error', () => connections.delete(conn));
+  });
+
+  await new Promise<void>((ok, fail) => {
+    http.once('error', fail);
+    http.listen(options.port, options.host ?? '127.0.0.1', () => ok());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const pruneTimer = setInterval(() => void store.prune().catch(() => undefined), 10 * 60 * 1000);
+  pruneTimer.unref();
+
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    store,
+    sockets: () => [...wss.clients],
+    async close() {
+      clearInterval(pruneTimer);
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((ok) => wss.close(() => ok()));
+      await new Promise<void>((ok) => http.close(() => ok()));
+      await db.close();
+    },
+  };
+}

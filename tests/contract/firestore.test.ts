@@ -1,0 +1,30 @@
+/**
+ * The port contract against the Firestore emulator through the firebase-admin adapter, run
+ * whenever FIRESTORE_EMULATOR_HOST is set. The emulator cannot run on every machine (it needs
+ * Java 21 and a download), so without it this file says so in one line.
+ */
+import { describe } from 'vitest';
+import { definePortContract } from './port-contract';
+
+const host = process.env.FIRESTORE_EMULATOR_HOST;
+
+if (!host) {
+  console.log('contract: Firestore leg not run (FIRESTORE_EMULATOR_HOST not set)');
+}
+describe.runIf(Boolean(host))('data port contract: Firestore emulator', () => {
+  definePortContract(
+    'Firestore emulator',
+    async () => {
+      const { initializeApp } = await import('firebase-admin/app');
+      const { createAdminPort } = await import('../../functions/src/data/admin-adapter');
+      const projectId = process.env.GCLOUD_PROJECT ?? 'demo-simgames-contract';
+      const app = initializeApp(
+        { projectId, storageBucket: `${projectId}.appspot.com` },
+        `contract-${Date.now()}`,
+      );
+      const port = createAdminPort(app);
+      return { port, other: port, close: async () => undefined };
+    },
+    { files: Boolean(process.env.FIREBASE_STORAGE_EMULATOR_HOST) },
+  );
+});

@@ -1,0 +1,79 @@
+/** The port contract against the local document store, plus what only the local store promises. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DocSnapshot } from '@sim/core/port/data-port';
+import { startTestStore } from '@sim/store/testing/test-store';
+import { definePortContract } from './port-contract';
+
+definePortContract(
+  'local store',
+  async () => {
+    const store = await startTestStore();
+    return { port: store.service(), other: store.service(), close: () => store.close() };
+  },
+  { files: true },
+);
+
+describe('local store guarantees', () => {
+  it('keeps acknowledged writes across a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'store-durable-'));
+    try {
+      const first = await startTestStore({ dataDir: dir });
+      const port = first.service();
+      await port.docs.set('games/g1', { name: 'Kept' });
+      await port.docs.update('games/g1', { week: 3 });
+      await first.close();
+      const second = await startTestStore({ dataDir: dir });
+      expect((await second.service().docs.get('games/g1')).data).toEqual({ name: 'Kept', week: 3 });
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a listener hears every change, with no gap, across dropped connections', async () => {
+    const store = await startTestStore();
+    try {
+      const writer = store.service();
+      const reader = store.service();
+      await writer.docs.set('games/g1', { week: 0 });
+      const weeks: number[] = [];
+      const stop = reader.docs.onDoc('games/g1', (s: DocSnapshot) =>
+        weeks.push(s.data?.week as number),
+      );
+      for (let week = 1; week <= 60; week++) {
+        await writer.docs.update('games/g1', { week });
+        // Drop every connection now and then; the writer's commits are re-sent and the
+        // reader resumes after the last change it heard.
+        if (week % 15 === 0) for (const ws of store.running.sockets()) ws.terminate();
+      }
+      const deadline = Date.now() + 5000;
+      while (weeks[weeks.length - 1] !== 60 && Date.now() < deadline) {
+        await new Promise((ok) => setTimeout(ok, 10));
+      }
+      expect(weeks).toEqual(Array.from({ length: 61 }, (_, i) => i));
+      stop();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a commit re-sent after a dropped connection is applied once', async () => {
+    const store = await startTestStore();
+    try {
+      const port = store.service();
+      await port.docs.set('counters/c', { n: 0 });
+      const { increment } = await import('@sim/core/port/field-values');
+      const writes = Array.from({ length: 30 }, () =>
+        port.docs.update('counters/c', { n: increment(1) }),
+      );
+      for (const ws of store.running.sockets()) ws.terminate();
+      await Promise.all(writes);
+      expect((await port.docs.get('counters/c')).data).toEqual({ n: 30 });
+    } finally {
+      await store.close();
+    }
+  });
+});
