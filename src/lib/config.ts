@@ -52,7 +52,10 @@ export function readConfig(env: Env): AppConfig {
       appId: nonEmpty(env.VITE_FIREBASE_APP_ID),
     },
     // A `demo-` project cannot reach a real backend, so it always uses the emulators.
-    useEmulators: parseBool(env.VITE_USE_EMULATORS, env.DEV === true || projectId.startsWith('demo-')),
+    useEmulators: parseBool(
+      env.VITE_USE_EMULATORS,
+      env.DEV === true || projectId.startsWith('demo-'),
+    ),
     authEmulatorUrl: nonEmpty(env.VITE_AUTH_EMULATOR_URL) ?? 'http://127.0.0.1:9099',
     functionsEmulator: {
       host: nonEmpty(env.VITE_FUNCTIONS_EMULATOR_HOST) ?? '127.0.0.1',

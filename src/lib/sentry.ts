@@ -2,9 +2,10 @@
  * Error reporting. `@sentry/react` is loaded and initialised only when a DSN is configured;
  * otherwise reporting is a no-op and the SDK is never downloaded.
  */
+import type * as Sentry from '@sentry/react';
 import { config } from '@/lib/config';
 
-type SentryModule = typeof import('@sentry/react');
+type SentryModule = typeof Sentry;
 
 let sentry: Promise<SentryModule | null> = Promise.resolve(null);
 
@@ -13,7 +14,7 @@ export function initSentry(): void {
   if (!dsn) return;
   sentry = import('@sentry/react')
     .then((mod) => {
-      mod.init({ dsn, environment: import.meta.env.MODE, sendDefaultPii: false });
+      mod.init({ dsn, environment: import.meta.env.MODE });
       return mod;
     })
     .catch(() => null);

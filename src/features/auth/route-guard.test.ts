@@ -18,7 +18,12 @@ const signedOut: GuardState = {
   profileStatus: 'idle',
   profile: null,
 };
-const anonymous: GuardState = { ...signedOut, user: anonymousUser, profileStatus: 'ready', profile: {} };
+const anonymous: GuardState = {
+  ...signedOut,
+  user: anonymousUser,
+  profileStatus: 'ready',
+  profile: {},
+};
 const instructor: GuardState = {
   authReady: true,
   user: instructorUser,
@@ -66,13 +71,20 @@ describe('pages that need an email (spec §2 rule 1)', () => {
 
   it('send a signed-out visitor to signup too', () => {
     const decision = decideRoute(dashboard, signedOut, at('/dashboard/intro'), null);
-    expect(decision).toMatchObject({ kind: 'redirect', to: '/signup', savePath: '/dashboard/intro' });
+    expect(decision).toMatchObject({
+      kind: 'redirect',
+      to: '/signup',
+      savePath: '/dashboard/intro',
+    });
   });
 
   it('say "sign up to purchase" for a purchase link', () => {
     expect(
       decideRoute(dashboard, anonymous, at('/dashboard/subscription?purchase=pro'), null),
-    ).toMatchObject({ messageKey: 'auth.guard.signupToPurchase', savePath: '/dashboard/subscription?purchase=pro' });
+    ).toMatchObject({
+      messageKey: 'auth.guard.signupToPurchase',
+      savePath: '/dashboard/subscription?purchase=pro',
+    });
   });
 
   it('say "sign up to use the template" for a template link', () => {
@@ -171,19 +183,28 @@ describe('setup-account', () => {
 describe('restoring the saved path (spec §2 rule 4)', () => {
   it('goes to the saved path once the dashboard is reached, and clears it', () => {
     expect(
-      decideRoute(dashboard, instructor, at('/dashboard/intro'), '/dashboard/templates?template=t1'),
+      decideRoute(
+        dashboard,
+        instructor,
+        at('/dashboard/intro'),
+        '/dashboard/templates?template=t1',
+      ),
     ).toEqual({ kind: 'redirect', to: '/dashboard/templates?template=t1', clearSavedPath: true });
   });
 
   it('only clears it when the saved path is the current one', () => {
-    expect(decideRoute(dashboard, instructor, at('/dashboard/sessions'), '/dashboard/sessions')).toEqual({
+    expect(
+      decideRoute(dashboard, instructor, at('/dashboard/sessions'), '/dashboard/sessions'),
+    ).toEqual({
       kind: 'allow',
       clearSavedPath: true,
     });
   });
 
   it('is not restored before the profile is complete', () => {
-    expect(decideRoute(dashboard, incomplete, at('/dashboard/intro'), '/dashboard/sessions')).toMatchObject({
+    expect(
+      decideRoute(dashboard, incomplete, at('/dashboard/intro'), '/dashboard/sessions'),
+    ).toMatchObject({
       to: '/setup-account',
     });
   });
@@ -196,7 +217,12 @@ describe('restoring the saved path (spec §2 rule 4)', () => {
 
   it('is restored only by pages that restore it', () => {
     expect(
-      decideRoute({ need: 'instructor' }, instructor, at('/dashboard/intro'), '/dashboard/sessions'),
+      decideRoute(
+        { need: 'instructor' },
+        instructor,
+        at('/dashboard/intro'),
+        '/dashboard/sessions',
+      ),
     ).toEqual({ kind: 'allow' });
   });
 
@@ -205,8 +231,12 @@ describe('restoring the saved path (spec §2 rule 4)', () => {
     const first = decideRoute(dashboard, anonymous, at(wanted), null);
     expect(first).toMatchObject({ kind: 'redirect', to: '/signup', savePath: wanted });
     const saved = first.kind === 'redirect' ? (first.savePath ?? null) : null;
-    expect(decideRoute(guest, incomplete, at('/signup'), saved)).toMatchObject({ to: '/setup-account' });
-    expect(decideRoute(account, incomplete, at('/setup-account'), saved)).toEqual({ kind: 'allow' });
+    expect(decideRoute(guest, incomplete, at('/signup'), saved)).toMatchObject({
+      to: '/setup-account',
+    });
+    expect(decideRoute(account, incomplete, at('/setup-account'), saved)).toEqual({
+      kind: 'allow',
+    });
     expect(decideRoute(dashboard, instructor, at('/dashboard/intro'), saved)).toEqual({
       kind: 'redirect',
       to: wanted,

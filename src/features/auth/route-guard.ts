@@ -66,7 +66,12 @@ export const SIGNUP = '/signup';
 
 /** Only same-origin absolute paths may be saved and restored (no `//host` or `https:` targets). */
 export function isSafeInternalPath(path: string | null | undefined): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+  return (
+    typeof path === 'string' &&
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.includes('\\')
+  );
 }
 
 export function fullPath(location: GuardLocation): string {

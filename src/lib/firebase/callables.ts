@@ -21,8 +21,15 @@ export interface VerifyEmailRequest {
   readonly reason: VerifyEmailReason;
 }
 
-/** The server's answer is not specified beyond success; anything returned is passed through. */
-export type VerifyEmailResponse = unknown;
+/**
+ * The accepted address, trimmed and lowercased. A refusal rejects with a `FunctionsError` whose
+ * message (and `details.messageKey`) is a locale key: authInvalidEmail or authDisposableEmail
+ * (invalid-argument), authEmailAlreadyInUse (already-exists).
+ */
+export interface VerifyEmailResponse {
+  readonly ok: true;
+  readonly email: string;
+}
 
 /** Checks an email address before an account or a demo is created; rejects when it is refused. */
 export function verifyEmail(request: VerifyEmailRequest): Promise<VerifyEmailResponse> {
@@ -33,6 +40,16 @@ export interface GenerateSessionCodeRequest {
   readonly sid: string;
 }
 
-export function generateSessionCode(request: GenerateSessionCodeRequest): Promise<unknown> {
-  return callFunction<GenerateSessionCodeRequest, unknown>('generateSessionCode', request);
+/** The session's join code (6 characters, no 0/O/1/I); the same code on every later call. */
+export interface GenerateSessionCodeResponse {
+  readonly code: string;
+}
+
+export function generateSessionCode(
+  request: GenerateSessionCodeRequest,
+): Promise<GenerateSessionCodeResponse> {
+  return callFunction<GenerateSessionCodeRequest, GenerateSessionCodeResponse>(
+    'generateSessionCode',
+    request,
+  );
 }

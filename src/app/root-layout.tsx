@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useMatches } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { GuardGate } from '@/app/guard-gate';
+import { Navbar } from '@/app/navbar';
+import { deepestHandle } from '@/app/route-handle';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { PageLoader } from '@/components/page-loader';
+import { ErrorSnackbar } from '@/lib/errors/error-snackbar';
+import { updateLocaleSources } from '@/lib/i18n/i18n';
+import { ToastHost } from '@/lib/toast/toast-host';
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const handles = useMatches().map((match) => match.handle);
+  const access = deepestHandle(handles, 'access') ?? { need: 'public' };
+  const titleKey = deepestHandle(handles, 'title');
+  const hideNavbar = deepestHandle(handles, 'hideNavbar') === true;
+  const profileLanguage = useAuthStore((s) => s.profile?.language);
+
+  const appName = t('app.name');
+  const title = titleKey ? `${t(titleKey)} · ${appName}` : appName;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  useEffect(() => {
+    updateLocaleSources({ profileLanguage: profileLanguage ?? null });
+  }, [profileLanguage]);
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      {!hideNavbar && <Navbar />}
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+        <GuardGate access={access}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </GuardGate>
+      </Box>
+      <ErrorSnackbar />
+      <ToastHost />
+    </Box>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Every route of spec §2. Pages are lazy chunks (a player's game page never downloads the
+ * dashboard); route metadata (`handle`) carries the guard needs, the title key and whether the
+ * navbar shows, so the layout can apply the guard before a page's chunk is requested.
+ */
+import type { ReactNode } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  useLocation,
+  useParams,
+  type RouteObject,
+} from 'react-router-dom';
+import { NotFoundPage } from '@/app/not-found-page';
+import type { RouteHandle } from '@/app/route-handle';
+import { RootLayout } from '@/app/root-layout';
+import { RouteErrorPage } from '@/app/route-error-page';
+import { useAuthStore } from '@/features/auth/auth-store';
+import { profileDisplayName } from '@/features/auth/profile';
+import type { RouteAccess } from '@/features/auth/route-guard';
+import { isDashboardTab } from '@/features/dashboard/dashboard-tabs';
+import { lazyPage } from '@/lib/lazy/lazy-with-reload';
+
+const HomePage = lazyPage(() => import('@/features/home/home-page'), 'HomePage');
+const SignupPage = lazyPage(() => import('@/features/auth/signup-page'), 'SignupPage');
+const LoginPage = lazyPage(() => import('@/features/auth/login-page'), 'LoginPage');
+const AuthActionPage = lazyPage(() => import('@/features/auth/auth-action-page'), 'AuthActionPage');
+const SetupAccountPage = lazyPage(
+  () => import('@/features/auth/setup-account-page'),
+  'SetupAccountPage',
+);
+const DemoPage = lazyPage(() => import('@/features/marketing/demo-page'), 'DemoPage');
+const QuotePage = lazyPage(() => import('@/features/marketing/quote-page'), 'QuotePage');
+const LeaderboardPage = lazyPage(
+  () => import('@/features/marketing/leaderboard-page'),
+  'LeaderboardPage',
+);
+const LoadingPage = lazyPage(() => import('@/app/loading-page'), 'LoadingPage');
+const DashboardPage = lazyPage(
+  () => import('@/features/dashboard/dashboard-page'),
+  'DashboardPage',
+);
+const UserPage = lazyPage(() => import('@/features/portal/user-page'), 'UserPage');
+const SessionPage = lazyPage(() => import('@/features/sessions/session-page'), 'SessionPage');
+const GamePage = lazyPage(() => import('@/features/games/game-page'), 'GamePage');
+
+const publicAccess: RouteAccess = { need: 'public' };
+const dashboardAccess: RouteAccess = { need: 'instructor', restoresSavedPath: true };
+
+/** Redirects to a child path of the current URL, keeping its query and hash. */
+function RedirectToChild({ child }: { child: string }) {
+  const { pathname, search, hash } = useLocation();
+  const base = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  return <Navigate to={{ pathname: `${base}${child}`, search, hash }} replace />;
+}
+
+function DashboardRoute() {
+  const { tab, subtab } = useParams();
+  const user = useAuthStore((s) => s.user);
+  const profile = useAuthStore((s) => s.profile);
+  if (!isDashboardTab(tab)) return <NotFoundPage />;
+  const userName = profile?.name?.trim() || profileDisplayName(profile) || user?.email || '';
+  return <DashboardPage tab={tab} subtab={subtab} userName={userName} />;
+}
+
+function route(
+  path: string,
+  element: ReactNode,
+  handle: RouteHandle,
+): RouteObject & { handle: RouteHandle } {
+  return { path, element, handle };
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        index: true,
+        element: <HomePage />,
+        handle: { access: { need: 'home' } } satisfies RouteHandle,
+      },
+      route('signup', <SignupPage />, {
+        access: { need: 'guest' },
+        title: 'titles.signup',
+        hideNavbar: true,
+      }),
+      route('login', <LoginPage />, {
+        access: { need: 'guest' },
+        title: 'titles.login',
+        hideNavbar: true,
+      }),
+      route('auth-action', <AuthActionPage />, {
+        access: publicAccess,
+        title: 'titles.authAction',
+        hideNavbar: true,
+      }),
+      route('setup-account', <SetupAccountPage />, {
+        access: { need: 'account' },
+        title: 'titles.setupAccount',
+        hideNavbar: true,
+      }),
+      route('demo', <DemoPage />, { access: publicAccess, title: 'titles.demo', hideNavbar: true }),
+      route('quote', <QuotePage />, {
+        access: publicAccess,
+        title: 'titles.quote',
+        hideNavbar: true,
+      }),
+      route('leaderboard', <LeaderboardPage />, {
+        access: publicAccess,
+        title: 'titles.leaderboard',
+        hideNavbar: true,
+      }),
+      route('loading', <LoadingPage />, {
+        access: publicAccess,
+        title: 'titles.loading',
+        hideNavbar: true,
+      }),
+      route('dashboard', <RedirectToChild child="intro" />, {
+        access: dashboardAccess,
+        title: 'titles.dashboard',
+      }),
+      route('dashboard/:tab', <DashboardRoute />, {
+        access: dashboardAccess,
+        title: 'titles.dashboard',
+      }),
+      route('dashboard/:tab/:subtab', <DashboardRoute />, {
+        access: dashboardAccess,
+        title: 'titles.dashboard',
+      }),
+      route('user/:uid', <UserPage />, { access: publicAccess, title: 'titles.userPage' }),
+      route('session/:sid', <RedirectToChild child="lobby" />, { access: publicAccess }),
+      route('session/:sid/lobby', <SessionPage view="lobby" />, {
+        access: publicAccess,
+        title: 'titles.session',
+      }),
+      route('session/:sid/follow-up', <SessionPage view="follow-up" />, {
+        access: publicAccess,
+        title: 'titles.session',
+      }),
+      route('session/:sid/responses', <SessionPage view="responses" />, {
+        access: publicAccess,
+        title: 'titles.session',
+      }),
+      route('session/:sid/results', <SessionPage view="results" />, {
+        access: publicAccess,
+        title: 'titles.session',
+      }),
+      route('game/:id', <RedirectToChild child="intro" />, { access: publicAccess }),
+      route('game/:id/intro', <GamePage view="intro" />, {
+        access: publicAccess,
+        title: 'titles.game',
+      }),
+      route('game/:id/play', <GamePage view="play" />, {
+        access: publicAccess,
+        title: 'titles.game',
+      }),
+      route('game/:id/results', <GamePage view="results" />, {
+        access: publicAccess,
+        title: 'titles.game',
+      }),
+      route('game/:id/debrief', <GamePage view="debrief" />, {
+        access: publicAccess,
+        title: 'titles.game',
+      }),
+      route('*', <NotFoundPage />, { access: publicAccess, title: 'titles.notFound' }),
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,36 @@
+/** Application state of the signed-in user (spec §4): who is signed in and their profile. */
+import { create } from 'zustand';
+import type { AuthUser, UserProfile } from '@/features/auth/auth-types';
+import type { ProfileStatus } from '@/features/auth/route-guard';
+
+export interface AuthState {
+  /** The first auth state has been received (signed in or not). */
+  readonly ready: boolean;
+  readonly user: AuthUser | null;
+  readonly profile: UserProfile | null;
+  readonly profileStatus: ProfileStatus;
+}
+
+export const useAuthStore = create<AuthState>()(() => ({
+  ready: false,
+  user: null,
+  profile: null,
+  profileStatus: 'idle',
+}));
+
+export function setAuthUser(user: AuthUser | null): void {
+  useAuthStore.setState({
+    ready: true,
+    user,
+    profile: null,
+    profileStatus: user ? 'loading' : 'idle',
+  });
+}
+
+export function setProfile(profile: UserProfile): void {
+  useAuthStore.setState({ profile, profileStatus: 'ready' });
+}
+
+export function setProfileError(): void {
+  useAuthStore.setState({ profile: null, profileStatus: 'error' });
+}

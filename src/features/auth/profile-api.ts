@@ -1,0 +1,27 @@
+/** The `users/{uid}` profile through the data port (never a data SDK directly). */
+import type { Unsubscribe } from '@sim/core/port/data-port';
+import type { UserProfile } from '@/features/auth/auth-types';
+import { parseProfile, type ProfileUpdate } from '@/features/auth/profile';
+import { getDataPort } from '@/lib/data/port';
+
+export function profilePath(uid: string): string {
+  return `users/${uid}`;
+}
+
+/** Calls `next` with the profile (empty when the document does not exist) and on every change. */
+export function watchProfile(
+  uid: string,
+  next: (profile: UserProfile) => void,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  return getDataPort().docs.onDoc(
+    profilePath(uid),
+    (snap) => next(parseProfile(snap.data)),
+    onError,
+  );
+}
+
+/** Merge-sets the profile fields (spec §7: merge-update profile). */
+export async function saveProfile(uid: string, update: ProfileUpdate): Promise<void> {
+  await getDataPort().docs.set(profilePath(uid), { ...update }, { merge: true });
+}
