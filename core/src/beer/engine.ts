@@ -89,6 +89,8 @@ export interface CapabilityWeek {
   received: number;
   /** Units the supplier shipped (or production started) for this capability this week. */
   supplied: number;
+  /** Units of this capability's orders the supplier could not ship and dropped (BEER-LOST-1). */
+  cancelled: number;
   /** The quantity asked for this week (before the order rules). */
   requested: number;
   /** The order placed this week after BEER-ORD-1..5. */
@@ -480,6 +482,7 @@ export function advanceWeek(state: BeerState, orders: WeekOrders): BeerState {
         pid: rc.pid,
         received: rc.received,
         supplied: rc.supplied,
+        cancelled: rc.cancelled,
         requested,
         ordered,
       };
@@ -536,7 +539,15 @@ function runSteps(
       const got = cs.transit.length > 0 ? (cs.transit.shift() as number) : 0;
       (fs.products[cap.p] as ProductState).stock += got;
       (products[cap.p] as ProductWeek).received += got;
-      caps[ci] = { id: cap.id, pid: cap.pid, received: got, supplied: 0, requested: 0, ordered: 0 };
+      caps[ci] = {
+        id: cap.id,
+        pid: cap.pid,
+        received: got,
+        supplied: 0,
+        cancelled: 0,
+        requested: 0,
+        ordered: 0,
+      };
     }
     recs[fi] = {
       id: cf.id,
@@ -630,8 +641,15 @@ function runSteps(
       if (!pd.allowBacklog) {
         let lost = 0;
         for (let j = 0; j < owed.length; j++) {
-          lost += owed[j] as number;
+          const q = owed[j] as number;
+          if (q <= 0) continue;
+          lost += q;
           owed[j] = 0;
+          const slot = slots[j] as ClientSlot;
+          if (slot.fac >= 0) {
+            ((recs[slot.fac] as FacilityWeek).capabilities[slot.cap] as CapabilityWeek).cancelled +=
+              q;
+          }
         }
         pw.lost = lost;
       }

@@ -93,6 +93,7 @@ interface ProductView {
   startOrders: number;
   initialStock: number;
   leadtime: number;
+  sprime: number;
 }
 
 function productView(
@@ -123,12 +124,37 @@ function productView(
     startOrders,
     initialStock: cf.pdata[p]?.stock ?? 0,
     leadtime,
+    sprime: sprimeOf(cf, p),
   };
 }
 
-/** Default S′ for the anchor rule: initial stock + start orders × (lead time − 1), the supply line at equilibrium. */
-export function defaultSprime(initialStock: number, startOrders: number, leadtime: number): number {
-  return initialStock + startOrders * (leadtime - 1);
+/**
+ * Default S′ of the anchor rule (BEER-AI-1): initial stock + start orders ×
+ * the weeks of the pipeline as Sterman counts it: the lead time for a
+ * purchase (order and shipping delays), lead time − order time for production
+ * (the production delay without the request delay). The classic gives 28 for
+ * retailer, wholesaler and distributor and 20 for the factory.
+ */
+export function defaultSprime(
+  state: RunningBeerState,
+  facilityId: FacilityId,
+  pid: string,
+): number {
+  const model = compile(state.game);
+  const fi = model.index.get(facilityId);
+  const cf = fi === undefined ? undefined : model.facilities[fi];
+  if (!cf) return 0;
+  const p = cf.pids.indexOf(pid);
+  return sprimeOf(cf, p);
+}
+
+function sprimeOf(cf: CompiledFacility, p: number): number {
+  let s = cf.pdata[p]?.stock ?? 0;
+  for (const c of cf.caps) {
+    if (c.p === p)
+      s += c.startOrders * (c.type === 'purchase' ? c.leadtime : c.leadtime - c.ordertime);
+  }
+  return s;
 }
 
 function productOrder(policy: Policy, v: ProductView, transparent: boolean): number {
@@ -138,7 +164,7 @@ function productOrder(policy: Policy, v: ProductView, transparent: boolean): num
     case 'anchor': {
       let expected = v.startOrders;
       for (const d of v.incoming) expected = policy.theta * d + (1 - policy.theta) * expected;
-      const sprime = policy.sprime ?? defaultSprime(v.initialStock, v.startOrders, v.leadtime);
+      const sprime = policy.sprime ?? v.sprime;
       return Math.max(
         0,
         roundHalfAway(expected + policy.alpha * (sprime - eff - policy.beta * v.supplyLine)),
