@@ -324,6 +324,17 @@ export const RULES: readonly PathRule[] = [
     },
   },
   {
+    // Per-facility subcollections (inbox, weekly history...): read like the facility document,
+    // written by the backend only.
+    pattern: 'games/{gid}/facilities/{fid}/{sub}/{docId}',
+    allow: {
+      get: withGame((c, g) => seesAll(c.auth, g, c.read) || isPlayerOf(c.auth, g, c.params['fid'])),
+      list: withGame(
+        (c, g) => seesAll(c.auth, g, c.read) || isPlayerOf(c.auth, g, c.params['fid']),
+      ),
+    },
+  },
+  {
     // Game-level secrets (consumer demand, quiz answers...): the roles that see everything.
     pattern: 'games/{gid}/private/{docId}',
     allow: {
