@@ -41,6 +41,31 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Function handlers reach documents and files only through the port the callable wrapper gives them.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/data/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'firebase-admin/firestore',
+                'firebase-admin/storage',
+                '@google-cloud/firestore',
+                '@google-cloud/storage',
+                '@sim/store/client/*',
+                '**/store/src/client/*',
+              ],
+              message: 'Use the data port (ctx.port, or getDataPort from functions/src/data/port).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The simulation core is pure: no clock, no global randomness, no I/O, nothing outside the core.
     files: ['core/src/**/*.ts'],
     ignores: ['core/src/**/*.test.ts', 'core/src/**/cli.ts', 'core/src/**/*.bench.ts'],

@@ -1,0 +1,375 @@
+/**
+ * The data port on the Firebase browser SDK (`firebase/firestore` + `firebase/storage`).
+ *
+ * Thin and mechanical: sentinels become SDK field values, SDK Timestamps read back as epoch
+ * milliseconds, SDK errors become `PortError`s. Pending server timestamps of local writes read
+ * as the SDK's estimate, so a listener never sees `null` where a time will be.
+ *
+ * Known gap: a field written with `serverTimestamp()` is a Firestore Timestamp, so a `where`
+ * filter comparing it with a number matches nothing here (the local store stores numbers).
+ * Order by such fields instead, or store epoch milliseconds explicitly.
+ */
+import type { FirebaseApp } from 'firebase/app';
+import {
+  Bytes,
+  DocumentReference,
+  FirestoreError,
+  Timestamp,
+  addDoc,
+  arrayRemove,
+  arrayUnion,
+  collection,
+  connectFirestoreEmulator,
+  deleteDoc,
+  deleteField,
+  doc,
+  getDoc,
+  getDocs,
+  getFirestore,
+  increment,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  runTransaction,
+  serverTimestamp,
+  setDoc,
+  startAfter,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentData,
+  type DocumentSnapshot as FsDocumentSnapshot,
+  type FieldValue,
+  type Firestore,
+  type Query,
+  type QueryConstraint,
+} from 'firebase/firestore';
+import {
+  StorageError,
+  connectStorageEmulator,
+  deleteObject,
+  getDownloadURL,
+  getStorage,
+  ref,
+  uploadBytes,
+} from 'firebase/storage';
+import type {
+  DataPort,
+  DocData,
+  DocSnapshot,
+  DocumentPort,
+  FilePort,
+  PortErrorCode,
+  QuerySpec,
+  SetOptions,
+  Transaction,
+  TransactionOptions,
+  WriteBatch,
+  WriteData,
+} from '@sim/core/port/data-port';
+import { PortError } from '@sim/core/port/data-port';
+import { isFieldTransform, type FieldTransform } from '@sim/core/port/field-values';
+import { assertCollectionPath, assertDocPath } from '@sim/core/port/paths';
+
+export interface FirestorePortOptions {
+  /** Connect to emulators (contract tests); production leaves these out. */
+  readonly firestoreEmulator?: { readonly host: string; readonly port: number };
+  readonly storageEmulator?: { readonly host: string; readonly port: number };
+}
+
+/** The native snapshot rides along on the port's snapshot, hidden, for `startAfter` cursors. */
+const NATIVE = Symbol('firestore.snapshot');
+
+type WithNative = DocSnapshot & { readonly [NATIVE]?: FsDocumentSnapshot };
+
+const DEFAULT_MAX_ATTEMPTS = 5;
+
+const PORT_CODES: ReadonlySet<string> = new Set<PortErrorCode>([
+  'permission-denied',
+  'unauthenticated',
+  'not-found',
+  'already-exists',
+  'aborted',
+  'invalid-argument',
+  'failed-precondition',
+  'unavailable',
+  'internal',
+]);
+
+const FIRESTORE_CODE_FALLBACK: Readonly<Record<string, PortErrorCode>> = {
+  'deadline-exceeded': 'unavailable',
+  'resource-exhausted': 'unavailable',
+  cancelled: 'aborted',
+  'out-of-range': 'invalid-argument',
+};
+
+const STORAGE_CODES: Readonly<Record<string, PortErrorCode>> = {
+  'storage/unauthorized': 'permission-denied',
+  'storage/unauthenticated': 'unauthenticated',
+  'storage/object-not-found': 'not-found',
+  'storage/bucket-not-found': 'not-found',
+  'storage/project-not-found': 'not-found',
+  'storage/retry-limit-exceeded': 'unavailable',
+  'storage/canceled': 'aborted',
+  'storage/invalid-argument': 'invalid-argument',
+  'storage/invalid-format': 'invalid-argument',
+  'storage/invalid-url': 'invalid-argument',
+  'storage/no-default-bucket': 'failed-precondition',
+  'storage/cannot-slice-blob': 'invalid-argument',
+  'storage/server-file-wrong-size': 'internal',
+};
+
+export function toPortError(err: unknown): PortError {
+  if (err instanceof PortError) return err;
+  if (err instanceof FirestoreError) {
+    const code: PortErrorCode = PORT_CODES.has(err.code)
+      ? (err.code as PortErrorCode)
+      : (FIRESTORE_CODE_FALLBACK[err.code] ?? 'internal');
+    return new PortError(code, err.message);
+  }
+  if (err instanceof StorageError) {
+    return new PortError(STORAGE_CODES[err.code] ?? 'internal', err.message);
+  }
+  return new PortError('internal', err instanceof Error ? err.message : String(err));
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw toPortError(err);
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function transformToSdk(t: FieldTransform): FieldValue {
+  switch (t.$transform) {
+    case 'serverTimestamp':
+      return serverTimestamp();
+    case 'increment':
+      return increment(t.by);
+    case 'arrayUnion':
+      return arrayUnion(...t.values.map(toSdkValue));
+    case 'arrayRemove':
+      return arrayRemove(...t.values.map(toSdkValue));
+    case 'delete':
+      return deleteField();
+  }
+}
+
+/** Port value → SDK value: sentinels at any depth become field values; undefined keys are dropped (as JSON does). */
+function toSdkValue(value: unknown): unknown {
+  if (isFieldTransform(value)) return transformToSdk(value);
+  if (Array.isArray(value)) return value.map(toSdkValue);
+  if (isPlainObject(value)) return toSdkData(value);
+  return value;
+}
+
+function toSdkData(data: Readonly<Record<string, unknown>>): DocumentData {
+  const out: DocumentData = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (value !== undefined) out[key] = toSdkValue(value);
+  }
+  return out;
+}
+
+/** SDK value → port value: Timestamps become epoch milliseconds, references their paths. */
+function fromSdkValue(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toMillis();
+  if (value instanceof DocumentReference) return value.path;
+  if (value instanceof Bytes) return value.toUint8Array();
+  if (Array.isArray(value)) return value.map(fromSdkValue);
+  if (typeof value === 'object' && value !== null) {
+    const out: DocData = {};
+    for (const [key, v] of Object.entries(value)) out[key] = fromSdkValue(v);
+    return out;
+  }
+  return value;
+}
+
+function toSnapshot(snap: FsDocumentSnapshot): DocSnapshot {
+  const exists = snap.exists();
+  const out: DocSnapshot = {
+    id: snap.id,
+    path: snap.ref.path,
+    exists,
+    data: exists
+      ? (fromSdkValue(snap.data({ serverTimestamps: 'estimate' })) as DocData)
+      : undefined,
+  };
+  Object.defineProperty(out, NATIVE, { value: snap, enumerable: false });
+  return out;
+}
+
+function buildQuery(db: Firestore, spec: QuerySpec): Query {
+  assertCollectionPath(spec.collection);
+  const constraints: QueryConstraint[] = [];
+  for (const f of spec.where ?? []) constraints.push(where(f.field, f.op, f.value));
+  for (const o of spec.orderBy ?? []) constraints.push(orderBy(o.field, o.direction ?? 'asc'));
+  if (spec.startAfter !== undefined) {
+    if (Array.isArray(spec.startAfter)) {
+      constraints.push(startAfter(...(spec.startAfter as readonly unknown[])));
+    } else {
+      const native = (spec.startAfter as WithNative)[NATIVE];
+      if (!native) {
+        throw new PortError(
+          'invalid-argument',
+          'startAfter needs a snapshot read through this adapter, or the orderBy values',
+        );
+      }
+      constraints.push(startAfter(native));
+    }
+  }
+  if (spec.limit !== undefined) constraints.push(limit(spec.limit));
+  return query(collection(db, spec.collection), ...constraints);
+}
+
+function docRef(db: Firestore, path: string): DocumentReference {
+  assertDocPath(path);
+  return doc(db, path);
+}
+
+function makeDocumentPort(db: Firestore): DocumentPort {
+  const port: DocumentPort = {
+    get: (path) => guard(async () => toSnapshot(await getDoc(docRef(db, path)))),
+
+    query: (spec) =>
+      guard(async () => {
+        const result = await getDocs(buildQuery(db, spec));
+        return result.docs.map(toSnapshot);
+      }),
+
+    onDoc(path, next, onError) {
+      const target = docRef(db, path);
+      return onSnapshot(
+        target,
+        (snap) => next(toSnapshot(snap)),
+        (err) => onError?.(toPortError(err)),
+      );
+    },
+
+    onQuery(spec, next, onError) {
+      let target: Query;
+      try {
+        target = buildQuery(db, spec);
+      } catch (err) {
+        throw toPortError(err);
+      }
+      return onSnapshot(
+        target,
+        (snap) =>
+          next({
+            docs: snap.docs.map(toSnapshot),
+            changes: snap.docChanges().map((c) => ({
+              type: c.type,
+              doc: toSnapshot(c.doc),
+              oldIndex: c.oldIndex,
+              newIndex: c.newIndex,
+            })),
+          }),
+        (err) => onError?.(toPortError(err)),
+      );
+    },
+
+    set: (path, data, options) =>
+      guard(() => setDoc(docRef(db, path), toSdkData(data), options?.merge ? { merge: true } : {})),
+
+    add: (collectionPath, data) =>
+      guard(async () => {
+        assertCollectionPath(collectionPath);
+        const created = await addDoc(collection(db, collectionPath), toSdkData(data));
+        return created.id;
+      }),
+
+    // Dotted keys are field paths in `updateDoc`, exactly as the port specifies.
+    update: (path, data) => guard(() => updateDoc(docRef(db, path), toSdkData(data))),
+
+    delete: (path) => guard(() => deleteDoc(docRef(db, path))),
+
+    batch() {
+      const native = writeBatch(db);
+      const wrapped: WriteBatch = {
+        set(path: string, data: WriteData, options?: SetOptions) {
+          native.set(docRef(db, path), toSdkData(data), options?.merge ? { merge: true } : {});
+          return wrapped;
+        },
+        update(path: string, data: WriteData) {
+          native.update(docRef(db, path), toSdkData(data));
+          return wrapped;
+        },
+        delete(path: string) {
+          native.delete(docRef(db, path));
+          return wrapped;
+        },
+        commit: () => guard(() => native.commit()),
+      };
+      return wrapped;
+    },
+
+    runTransaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions) {
+      return guard(() =>
+        runTransaction(
+          db,
+          async (native) => {
+            const tx: Transaction = {
+              get: async (path) => toSnapshot(await native.get(docRef(db, path))),
+              set(path, data, setOptions) {
+                native.set(
+                  docRef(db, path),
+                  toSdkData(data),
+                  setOptions?.merge ? { merge: true } : {},
+                );
+                return tx;
+              },
+              update(path, data) {
+                native.update(docRef(db, path), toSdkData(data));
+                return tx;
+              },
+              delete(path) {
+                native.delete(docRef(db, path));
+                return tx;
+              },
+            };
+            return work(tx);
+          },
+          { maxAttempts: options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS },
+        ),
+      );
+    },
+
+    newId: () => doc(collection(db, '_ids')).id,
+  };
+  return port;
+}
+
+function makeFilePort(app: FirebaseApp, options: FirestorePortOptions): FilePort {
+  const storage = getStorage(app);
+  if (options.storageEmulator) {
+    connectStorageEmulator(storage, options.storageEmulator.host, options.storageEmulator.port);
+  }
+  return {
+    upload: (path, bytes, contentType) =>
+      guard(async () => {
+        await uploadBytes(ref(storage, path), bytes, { contentType });
+      }),
+    downloadUrl: (path) => guard(() => getDownloadURL(ref(storage, path))),
+    delete: (path) => guard(() => deleteObject(ref(storage, path))),
+  };
+}
+
+export function createFirestorePort(
+  app: FirebaseApp,
+  options: FirestorePortOptions = {},
+): DataPort {
+  const db = getFirestore(app);
+  if (options.firestoreEmulator) {
+    connectFirestoreEmulator(db, options.firestoreEmulator.host, options.firestoreEmulator.port);
+  }
+  return { docs: makeDocumentPort(db), files: makeFilePort(app, options) };
+}
