@@ -473,7 +473,7 @@ export function advanceWeek(state: BeerState, orders: WeekOrders): BeerState {
     const caps = new Array<CapabilityWeek>(cf.caps.length);
     for (let ci = 0; ci < cf.caps.length; ci++) {
       const cap = cf.caps[ci] as CompiledCapability;
-      const requested = forced ? cap.startOrders : (fo?.[cap.id] ?? 0);
+      const requested = fo?.[cap.id] ?? 0;
       const ordered = forced ? cap.startOrders : applyOrderRules(requested, cap);
       (fs.capabilities[ci] as CapabilityState).mail.push(ordered);
       const rc = rf.capabilities[ci] as CapabilityWeek;
