@@ -10,7 +10,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['core/src/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'store/src/**/*.test.ts', 'functions/src/**/*.test.ts'],
+          include: [
+            'core/src/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'store/src/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -18,7 +23,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['tests/contract/**/*.test.ts', 'tests/policy/**/*.test.ts', 'tests/handlers/**/*.test.ts'],
+          include: [
+            'tests/contract/**/*.test.ts',
+            'tests/policy/**/*.test.ts',
+            'tests/handlers/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
@@ -30,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           environment: 'node',
           testTimeout: 120000,
           hookTimeout: 180000,

@@ -95,30 +95,51 @@ export class Database {
     return new Map(res.rows.map((r) => [r.commit_id, Number(r.seq)]));
   }
 
-  async writeCommit(commit: CommitRecord): Promise<void> {
-    await this.pg.transaction(async (tx) => {
+  /**
+   * Writes a group of commits in one statement (so it is atomic without a transaction block,
+   * which costs several round trips in PGlite): the final state of each document, every
+   * intermediate change for listeners, and the commit ids.
+   */
+  async writeCommits(commits: readonly CommitRecord[]): Promise<void> {
+    const finalState = new Map<
+      string,
+      { collection: string; id: string; data: DocData | null; version: number }
+    >();
+    const changes: { seq: number; path: string; data: DocData | null }[] = [];
+    for (const commit of commits) {
       for (const doc of commit.docs) {
-        if (doc.data === null) {
-          await tx.query('DELETE FROM docs WHERE path = $1', [doc.path]);
-        } else {
-          await tx.query(
-            `INSERT INTO docs (path, collection, id, data, version) VALUES ($1, $2, $3, $4::jsonb, $5)
-             ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data, version = EXCLUDED.version`,
-            [doc.path, doc.collection, doc.id, JSON.stringify(doc.data), commit.seq],
-          );
-        }
-        await tx.query('INSERT INTO changes (seq, path, data) VALUES ($1, $2, $3::jsonb)', [
-          commit.seq,
-          doc.path,
-          doc.data === null ? null : JSON.stringify(doc.data),
-        ]);
+        finalState.set(doc.path, { ...doc, version: commit.seq });
+        changes.push({ seq: commit.seq, path: doc.path, data: doc.data });
       }
-      await tx.query('INSERT INTO commits (commit_id, seq, at) VALUES ($1, $2, $3)', [
-        commit.commitId,
-        commit.seq,
-        commit.at,
-      ]);
-    });
+    }
+    const upserts = [...finalState]
+      .filter(([, d]) => d.data !== null)
+      .map(([path, d]) => ({
+        path,
+        collection: d.collection,
+        id: d.id,
+        data: d.data,
+        version: d.version,
+      }));
+    const deletes = [...finalState].filter(([, d]) => d.data === null).map(([path]) => path);
+    const ids = commits.map((c) => ({ commit_id: c.commitId, seq: c.seq, at: c.at }));
+    await this.pg.query(
+      `WITH
+         up AS (
+           INSERT INTO docs (path, collection, id, data, version)
+           SELECT path, collection, id, data, version
+           FROM jsonb_to_recordset($1::jsonb) AS x(path text, collection text, id text, data jsonb, version bigint)
+           ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data, version = EXCLUDED.version
+         ),
+         del AS (DELETE FROM docs WHERE path = ANY($2::text[])),
+         ch AS (
+           INSERT INTO changes (seq, path, data)
+           SELECT seq, path, data FROM jsonb_to_recordset($3::jsonb) AS y(seq bigint, path text, data jsonb)
+         )
+       INSERT INTO commits (commit_id, seq, at)
+       SELECT commit_id, seq, at FROM jsonb_to_recordset($4::jsonb) AS z(commit_id text, seq bigint, at bigint)`,
+      [JSON.stringify(upserts), deletes, JSON.stringify(changes), JSON.stringify(ids)],
+    );
   }
 
   /** Changes of one document after `seq`, oldest first. */

@@ -9,7 +9,16 @@ import { docId, parentCollection, assertDocPath, assertCollectionPath } from '@s
 import { applyWrite, type Write } from '../engine/document-writes';
 import { runQuery, type Cursor, type StoredDoc } from '../engine/query-eval';
 import type { Precondition } from '../protocol';
-import type { Database } from './database';
+import type { CommitRecord, Database } from './database';
+
+interface PendingCommit {
+  readonly commitId: string;
+  readonly writes: readonly Write[];
+  readonly preconditions: readonly Precondition[];
+  readonly authorize: WriteAuthorizer | null;
+  resolve(seq: number): void;
+  reject(err: unknown): void;
+}
 
 export interface ChangedDoc {
   readonly path: string;
@@ -40,7 +49,6 @@ export class DocumentStore {
   private readonly collections = new Map<string, Map<string, StoredDoc>>();
   private readonly listeners = new Set<CommitListener>();
   private readonly appliedCommits: Map<string, { seq: number; at: number }>;
-  private queue: Promise<unknown> = Promise.resolve();
   private seqValue: number;
 
   private constructor(
@@ -91,6 +99,8 @@ export class DocumentStore {
   /**
    * Applies the writes atomically after checking the preconditions and the authorizer.
    * A commit id seen before returns the sequence it was applied at, without applying again.
+   * Commits that arrive while the database is busy are written together (group commit); each
+   * still succeeds or fails on its own, and each is acknowledged only once written.
    */
   commit(
     commitId: string,
@@ -98,77 +108,136 @@ export class DocumentStore {
     preconditions: readonly Precondition[],
     authorize: WriteAuthorizer | null,
   ): Promise<number> {
-    const run = this.queue.then(() => this.applyCommit(commitId, writes, preconditions, authorize));
-    // The queue continues whatever the outcome of this commit.
-    this.queue = run.catch(() => undefined);
-    return run;
+    return new Promise<number>((resolve, reject) => {
+      this.waiting.push({ commitId, writes, preconditions, authorize, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
   }
 
-  private async applyCommit(
-    commitId: string,
-    writes: readonly Write[],
-    preconditions: readonly Precondition[],
-    authorize: WriteAuthorizer | null,
-  ): Promise<number> {
-    const applied = this.appliedCommits.get(commitId);
-    if (applied !== undefined) return applied.seq;
-    if (writes.length === 0) throw new PortError('invalid-argument', 'A commit needs writes');
-    if (writes.length > 500) throw new PortError('invalid-argument', 'At most 500 writes a commit');
+  private readonly waiting: PendingCommit[] = [];
+  private flushing = false;
 
-    for (const pre of preconditions) {
-      const current = this.docs.get(pre.path)?.version ?? 0;
-      if (current !== pre.version) {
-        throw new PortError('aborted', `Document changed since it was read: ${pre.path}`);
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.waiting.length > 0) {
+        const group = this.waiting.splice(0, 200);
+        await this.applyGroup(group);
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async applyGroup(group: readonly PendingCommit[]): Promise<void> {
+    const now = this.clock();
+    // State as the group's accepted commits leave it, on top of the committed state.
+    const overlay = new Map<string, { data: DocData | null; version: number }>();
+    const current = (path: string): { data: DocData | undefined; version: number } => {
+      const o = overlay.get(path);
+      if (o) return { data: o.data ?? undefined, version: o.data === null ? 0 : o.version };
+      const d = this.docs.get(path);
+      return { data: d?.data, version: d?.version ?? 0 };
+    };
+    const accepted: { pending: PendingCommit; record: CommitRecord }[] = [];
+    const duplicates: { pending: PendingCommit; seq: number }[] = [];
+    const seenInGroup = new Map<string, number>();
+    let seq = this.seqValue;
+
+    for (const pending of group) {
+      const applied =
+        this.appliedCommits.get(pending.commitId)?.seq ?? seenInGroup.get(pending.commitId);
+      if (applied !== undefined) {
+        duplicates.push({ pending, seq: applied });
+        continue;
+      }
+      try {
+        const staged = this.stage(pending, now, current);
+        seq += 1;
+        const docs = [...staged].map(([path, data]) => ({
+          path,
+          collection: parentCollection(path),
+          id: docId(path),
+          data,
+        }));
+        for (const doc of docs) overlay.set(doc.path, { data: doc.data, version: seq });
+        seenInGroup.set(pending.commitId, seq);
+        accepted.push({ pending, record: { seq, commitId: pending.commitId, at: now, docs } });
+      } catch (err) {
+        pending.reject(err);
       }
     }
 
-    const now = this.clock();
+    if (accepted.length > 0) {
+      try {
+        await this.db.writeCommits(accepted.map((a) => a.record));
+      } catch (err) {
+        const failure = new PortError(
+          'unavailable',
+          `The store could not write: ${(err as Error).message}`,
+        );
+        for (const a of accepted) a.pending.reject(failure);
+        for (const d of duplicates)
+          if (seenInGroup.has(d.pending.commitId)) d.pending.reject(failure);
+        return;
+      }
+    }
+
+    for (const { pending, record } of accepted) {
+      this.seqValue = record.seq;
+      this.appliedCommits.set(record.commitId, { seq: record.seq, at: now });
+      const changes: ChangedDoc[] = [];
+      for (const doc of record.docs) {
+        const before = this.docs.get(doc.path);
+        let after: StoredDoc | undefined;
+        if (doc.data === null) {
+          this.unindex(doc.path, doc.collection, doc.id);
+        } else {
+          after = { path: doc.path, id: doc.id, data: doc.data, version: record.seq };
+          this.index(after);
+        }
+        changes.push({ path: doc.path, collection: doc.collection, before, after });
+      }
+      for (const listener of this.listeners) listener(record.seq, changes);
+      pending.resolve(record.seq);
+    }
+    for (const d of duplicates) d.pending.resolve(d.seq);
+  }
+
+  /** Checks one commit against the state before it and returns the documents it leaves. */
+  private stage(
+    pending: PendingCommit,
+    now: number,
+    current: (path: string) => { data: DocData | undefined; version: number },
+  ): Map<string, DocData | null> {
+    const { writes, preconditions, authorize } = pending;
+    if (writes.length === 0) throw new PortError('invalid-argument', 'A commit needs writes');
+    if (writes.length > 500) throw new PortError('invalid-argument', 'At most 500 writes a commit');
+    for (const pre of preconditions) {
+      if (current(pre.path).version !== pre.version) {
+        throw new PortError('aborted', `Document changed since it was read: ${pre.path}`);
+      }
+    }
     const staged = new Map<string, DocData | null>();
     for (const write of writes) {
       assertDocPath(write.path);
-      const current = staged.has(write.path)
+      const before = staged.has(write.path)
         ? (staged.get(write.path) ?? undefined)
-        : this.docs.get(write.path)?.data;
-      staged.set(write.path, applyWrite(current, write, now));
+        : current(write.path).data;
+      staged.set(write.path, applyWrite(before, write, now));
     }
-
     if (authorize) {
-      const readBefore = (p: string) => this.docs.get(p)?.data;
-      const readAfter = (p: string) =>
+      const readBefore = (p: string): DocData | undefined => current(p).data;
+      const readAfter = (p: string): DocData | undefined =>
         staged.has(p) ? (staged.get(p) ?? undefined) : readBefore(p);
       for (const [path, after] of staged) {
-        const before = this.docs.get(path)?.data;
+        const before = current(path).data;
         const op: WriteOperation =
           after === null ? 'delete' : before === undefined ? 'create' : 'update';
         authorize(op, path, before, after ?? undefined, readBefore, readAfter);
       }
     }
-
-    const seq = this.seqValue + 1;
-    const docs = [...staged].map(([path, data]) => ({
-      path,
-      collection: parentCollection(path),
-      id: docId(path),
-      data,
-    }));
-    await this.db.writeCommit({ seq, commitId, at: now, docs });
-
-    this.seqValue = seq;
-    this.appliedCommits.set(commitId, { seq, at: now });
-    const changes: ChangedDoc[] = [];
-    for (const doc of docs) {
-      const before = this.docs.get(doc.path);
-      let after: StoredDoc | undefined;
-      if (doc.data === null) {
-        this.unindex(doc.path, doc.collection, doc.id);
-      } else {
-        after = { path: doc.path, id: doc.id, data: doc.data, version: seq };
-        this.index(after);
-      }
-      changes.push({ path: doc.path, collection: doc.collection, before, after });
-    }
-    for (const listener of this.listeners) listener(seq, changes);
-    return seq;
+    return staged;
   }
 
   /** Forgets old commit ids and change-log rows; safe to call at any time. */

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * Locale coverage: every key of locales/en/translation.json must exist, as a non-empty string with
+ * the same {{placeholders}}, in each of the other locales of spec §9. Prints what is missing per
+ * language and exits non-zero when anything is missing; keys only present in a translation are
+ * listed as a warning.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const LOCALES = ['en', 'fr', 'es', 'de', 'pt', 'it', 'nl', 'pl', 'tr', 'cs', 'ro'];
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'locales');
+
+function flatten(value, prefix = '', out = new Map()) {
+  for (const [key, child] of Object.entries(value)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (child !== null && typeof child === 'object' && !Array.isArray(child))
+      flatten(child, path, out);
+    else out.set(path, child);
+  }
+  return out;
+}
+
+function placeholders(text) {
+  return [...String(text).matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
+}
+
+function load(locale) {
+  const file = join(root, locale, 'translation.json');
+  if (!existsSync(file))
+    return { error: `missing file ${join('locales', locale, 'translation.json')}` };
+  try {
+    return { keys: flatten(JSON.parse(readFileSync(file, 'utf8'))) };
+  } catch (error) {
+    return { error: `cannot parse ${file}: ${error.message}` };
+  }
+}
+
+const en = load('en');
+if (en.error) {
+  console.error(`en: ${en.error}`);
+  process.exit(1);
+}
+
+let failures = 0;
+for (const locale of LOCALES.slice(1)) {
+  const loaded = load(locale);
+  if (loaded.error) {
+    console.error(`${locale}: ${loaded.error}`);
+    failures++;
+    continue;
+  }
+  const missing = [];
+  const badPlaceholders = [];
+  for (const [key, text] of en.keys) {
+    const translated = loaded.keys.get(key);
+    if (typeof translated !== 'string' || translated.trim() === '') missing.push(key);
+    else if (placeholders(translated) !== placeholders(text)) badPlaceholders.push(key);
+  }
+  const extra = [...loaded.keys.keys()].filter((key) => !en.keys.has(key));
+  if (missing.length > 0) {
+    failures++;
+    console.error(`${locale}: ${missing.length} missing key(s)`);
+    for (const key of missing) console.error(`  - ${key}`);
+  }
+  if (badPlaceholders.length > 0) {
+    failures++;
+    console.error(
+      `${locale}: ${badPlaceholders.length} key(s) with different {{placeholders}} than en`,
+    );
+    for (const key of badPlaceholders) console.error(`  - ${key}`);
+  }
+  if (extra.length > 0) {
+    console.warn(`${locale}: ${extra.length} key(s) not in en (unused)`);
+    for (const key of extra) console.warn(`  ~ ${key}`);
+  }
+  if (missing.length === 0 && badPlaceholders.length === 0) {
+    console.log(`${locale}: ${en.keys.size} keys, complete`);
+  }
+}
+
+if (failures > 0) {
+  console.error(`Locale check failed (${failures} problem group(s)).`);
+  process.exit(1);
+}
+console.log(`All ${LOCALES.length - 1} translations cover the ${en.keys.size} English keys.`);
