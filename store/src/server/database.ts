@@ -3,6 +3,7 @@
  * change log for listener resumption, the ids of applied commits (idempotent retries), and
  * file metadata. A commit returns only after PGlite has written it.
  */
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { DocData } from '@sim/core/port/data-port';
 
@@ -37,6 +38,7 @@ export class Database {
 
   /** Opens (or creates) the database; `dataDir` undefined keeps it in memory (tests). */
   static async open(dataDir: string | undefined): Promise<Database> {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
     const pg = dataDir ? new PGlite(dataDir) : new PGlite();
     await pg.waitReady;
     await pg.exec(`
