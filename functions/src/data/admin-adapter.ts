@@ -114,7 +114,7 @@ function toSdkValue(value: unknown): unknown {
   return value;
 }
 
-function toSdkData(data: Readonly<Record<string, unknown>>): DocumentData {
+export function toSdkData(data: Readonly<Record<string, unknown>>): DocumentData {
   const out: DocumentData = {};
   for (const [key, value] of Object.entries(data)) {
     if (value !== undefined) out[key] = toSdkValue(value);
@@ -123,7 +123,7 @@ function toSdkData(data: Readonly<Record<string, unknown>>): DocumentData {
 }
 
 /** SDK value → port value: Timestamps become epoch milliseconds, references their paths. */
-function fromSdkValue(value: unknown): unknown {
+export function fromSdkValue(value: unknown): unknown {
   if (value instanceof Timestamp) return value.toMillis();
   if (value instanceof DocumentReference) return value.path;
   if (value instanceof Uint8Array) return value;

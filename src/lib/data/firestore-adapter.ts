@@ -13,7 +13,6 @@ import type { FirebaseApp } from 'firebase/app';
 import {
   Bytes,
   DocumentReference,
-  FirestoreError,
   Timestamp,
   addDoc,
   arrayRemove,
@@ -46,7 +45,6 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore';
 import {
-  StorageError,
   connectStorageEmulator,
   deleteObject,
   getDownloadURL,
@@ -120,18 +118,21 @@ const STORAGE_CODES: Readonly<Record<string, PortErrorCode>> = {
   'storage/server-file-wrong-size': 'internal',
 };
 
+/**
+ * SDK error → PortError. Matched on the `code` string rather than the class: FirebaseError resets
+ * its prototype, so `instanceof FirestoreError` does not hold. Storage codes carry `storage/`.
+ */
 export function toPortError(err: unknown): PortError {
   if (err instanceof PortError) return err;
-  if (err instanceof FirestoreError) {
-    const code: PortErrorCode = PORT_CODES.has(err.code)
-      ? (err.code as PortErrorCode)
-      : (FIRESTORE_CODE_FALLBACK[err.code] ?? 'internal');
-    return new PortError(code, err.message);
-  }
-  if (err instanceof StorageError) {
-    return new PortError(STORAGE_CODES[err.code] ?? 'internal', err.message);
-  }
-  return new PortError('internal', err instanceof Error ? err.message : String(err));
+  const message = err instanceof Error ? err.message : String(err);
+  const code =
+    typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string') return new PortError('internal', message);
+  if (code.startsWith('storage/')) return new PortError(STORAGE_CODES[code] ?? 'internal', message);
+  const mapped: PortErrorCode = PORT_CODES.has(code)
+    ? (code as PortErrorCode)
+    : (FIRESTORE_CODE_FALLBACK[code] ?? 'internal');
+  return new PortError(mapped, message);
 }
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
@@ -171,7 +172,7 @@ function toSdkValue(value: unknown): unknown {
   return value;
 }
 
-function toSdkData(data: Readonly<Record<string, unknown>>): DocumentData {
+export function toSdkData(data: Readonly<Record<string, unknown>>): DocumentData {
   const out: DocumentData = {};
   for (const [key, value] of Object.entries(data)) {
     if (value !== undefined) out[key] = toSdkValue(value);
@@ -180,7 +181,7 @@ function toSdkData(data: Readonly<Record<string, unknown>>): DocumentData {
 }
 
 /** SDK value → port value: Timestamps become epoch milliseconds, references their paths. */
-function fromSdkValue(value: unknown): unknown {
+export function fromSdkValue(value: unknown): unknown {
   if (value instanceof Timestamp) return value.toMillis();
   if (value instanceof DocumentReference) return value.path;
   if (value instanceof Bytes) return value.toUint8Array();
