@@ -188,6 +188,8 @@ export interface CompiledFacility {
   demand: (DemandPattern | null)[];
   /** Distance to the consumer (0 = consumer-facing). */
   level: number;
+  /** Per product: indexes of the capabilities that supply it. */
+  productCaps: number[][];
 }
 
 export interface CompiledModel {
@@ -217,7 +219,9 @@ export function compile(game: BeerGame): CompiledModel {
   }
   // Levels: 0 for facilities with a consumer-facing product, then 1 + min level of clients.
   const level = new Map<FacilityId, number>();
-  const hasClients = (id: FacilityId, pid: ProductId) => buyers.has(`${id}\u0000${pid}`);
+  function hasClients(id: FacilityId, pid: ProductId): boolean {
+    return buyers.has(`${id}\u0000${pid}`);
+  }
   for (const id of ids) {
     const f = game.facilities[id];
     if (f && Object.keys(f.pdata).some((pid) => !hasClients(id, pid))) level.set(id, 0);
@@ -262,6 +266,7 @@ export function compile(game: BeerGame): CompiledModel {
           : (game.params.productsConsumerDemand?.[pid] ?? game.params.consumerDemand),
       ),
       level: l,
+      productCaps: pids.map(() => []),
     };
   });
   for (const cf of facilities) {
@@ -271,6 +276,7 @@ export function compile(game: BeerGame): CompiledModel {
       const p = cf.pids.indexOf(c.pid);
       const sup = c.type === 'purchase' && c.from !== undefined ? (index.get(c.from) ?? -1) : -1;
       const supF = sup >= 0 ? facilities[sup] : undefined;
+      cf.productCaps[p]?.push(cf.caps.length);
       cf.caps.push({
         id: cid,
         pid: c.pid,
@@ -462,40 +468,62 @@ export function advanceWeek(state: BeerState, orders: WeekOrders): BeerState {
   const model = compile(game);
   const facilities = cloneFacilities(state.facilities);
   const week = state.week;
-  const forced = week <= game.params.forcedOrderWeeks;
-  const cur = state.current;
-  const recFacs = new Array<FacilityWeek>(cur.facilities.length);
+  const record = placeOrders(game, model, facilities, state.current, orders, false);
+  const history = state.history.slice();
+  history.push(record);
+  if (week >= game.params.weeks) {
+    return { game, week, status: 'finished', facilities, history, current: null };
+  }
+  const current = runSteps(game, model, facilities, week + 1);
+  return { game, week: week + 1, status: 'running', facilities, history, current };
+}
+
+/**
+ * Step 5 (BEER-ORD-1..6): puts the orders in the mail of `facilities` (which
+ * the caller owns) and returns the week's completed record: a copy of
+ * `current`, or `current` itself completed in place when `inPlace` (when the
+ * caller owns it too).
+ */
+export function placeOrders(
+  game: BeerGame,
+  model: CompiledModel,
+  facilities: FacilityState[],
+  current: WeekRecord,
+  orders: WeekOrders,
+  inPlace: boolean,
+): WeekRecord {
+  const forced = current.week <= game.params.forcedOrderWeeks;
+  const recFacs = inPlace ? current.facilities : new Array<FacilityWeek>(current.facilities.length);
   for (let fi = 0; fi < model.facilities.length; fi++) {
     const cf = model.facilities[fi] as CompiledFacility;
     const fs = facilities[fi] as FacilityState;
     const fo = orders[cf.id];
-    const rf = cur.facilities[fi] as FacilityWeek;
-    const caps = new Array<CapabilityWeek>(cf.caps.length);
+    const rf = current.facilities[fi] as FacilityWeek;
+    const caps = inPlace ? rf.capabilities : new Array<CapabilityWeek>(cf.caps.length);
     for (let ci = 0; ci < cf.caps.length; ci++) {
       const cap = cf.caps[ci] as CompiledCapability;
       const requested = fo?.[cap.id] ?? 0;
       const ordered = forced ? cap.startOrders : applyOrderRules(requested, cap);
       (fs.capabilities[ci] as CapabilityState).mail.push(ordered);
       const rc = rf.capabilities[ci] as CapabilityWeek;
-      caps[ci] = {
-        id: rc.id,
-        pid: rc.pid,
-        received: rc.received,
-        supplied: rc.supplied,
-        cancelled: rc.cancelled,
-        requested,
-        ordered,
-      };
+      if (inPlace) {
+        rc.requested = requested;
+        rc.ordered = ordered;
+      } else {
+        caps[ci] = {
+          id: rc.id,
+          pid: rc.pid,
+          received: rc.received,
+          supplied: rc.supplied,
+          cancelled: rc.cancelled,
+          requested,
+          ordered,
+        };
+      }
     }
-    recFacs[fi] = { ...rf, capabilities: caps };
+    if (!inPlace) recFacs[fi] = { ...rf, capabilities: caps };
   }
-  const history = state.history.slice();
-  history.push({ week, facilities: recFacs });
-  if (week >= game.params.weeks) {
-    return { game, week, status: 'finished', facilities, history, current: null };
-  }
-  const current = runSteps(game, model, facilities, week + 1);
-  return { game, week: week + 1, status: 'running', facilities, history, current };
+  return inPlace ? current : { week: current.week, facilities: recFacs };
 }
 
 /** Steps 1–4 of `week`, in place on `facilities` (which the caller owns). */
@@ -729,13 +757,24 @@ export function facilityOrder(state: BeerState): FacilityId[] {
 
 /** The supply line of a capability (BEER-SL-1): orders in the mail + supplier backlog owed to it + goods in transit. */
 export function supplyLine(state: BeerState, fi: number, ci: number): number {
-  const model = compile(state.game);
+  return supplyLineIn(compile(state.game), state, fi, ci);
+}
+
+/** `supplyLine` with the compiled model at hand. */
+export function supplyLineIn(
+  model: CompiledModel,
+  state: BeerState,
+  fi: number,
+  ci: number,
+): number {
   const cap = model.facilities[fi]?.caps[ci];
   const cs = state.facilities[fi]?.capabilities[ci];
   if (!cap || !cs) return 0;
   let sl = 0;
-  for (const q of cs.mail) sl += q;
-  for (const q of cs.transit) sl += q;
+  const mail = cs.mail;
+  for (let k = 0; k < mail.length; k++) sl += mail[k] as number;
+  const transit = cs.transit;
+  for (let k = 0; k < transit.length; k++) sl += transit[k] as number;
   if (cap.sup >= 0) sl += state.facilities[cap.sup]?.products[cap.supP]?.owed[cap.slot] ?? 0;
   return sl;
 }

@@ -8,8 +8,16 @@
  * split evenly over the facility's capabilities for that product (the first
  * ones take the remainder) (BEER-AI-7).
  */
-import type { CompiledFacility, RunningBeerState, WeekOrders, WeekRecord } from './engine';
-import { compile, supplyLine } from './engine';
+import type {
+  BeerState,
+  CompiledCapability,
+  CompiledFacility,
+  CompiledModel,
+  RunningBeerState,
+  WeekOrders,
+  WeekRecord,
+} from './engine';
+import { compile, supplyLineIn } from './engine';
 import { roundHalfAway } from './math';
 import type { CapabilityId, FacilityId } from './model';
 
@@ -85,8 +93,13 @@ export const POLICY_KINDS = [
 ] as const;
 
 interface ProductView {
-  /** Incoming orders (consumer demand included), week 1 … current. */
-  incoming: number[];
+  history: readonly WeekRecord[];
+  current: WeekRecord;
+  week: number;
+  fi: number;
+  p: number;
+  /** Incoming orders this week (consumer demand included). */
+  last: number;
   stock: number;
   backlog: number;
   supplyLine: number;
@@ -94,38 +107,77 @@ interface ProductView {
   initialStock: number;
   leadtime: number;
   sprime: number;
+  memo: PolicyMemo | undefined;
+  key: number;
 }
 
-function productView(
-  state: RunningBeerState,
-  fi: number,
-  cf: CompiledFacility,
-  p: number,
-): ProductView {
-  const incoming: number[] = [];
-  const read = (r: WeekRecord) => r.facilities[fi]?.products[p]?.incoming ?? 0;
-  for (const r of state.history) incoming.push(read(r));
-  incoming.push(read(state.current));
-  const cur = state.current.facilities[fi]?.products[p];
-  let sl = 0;
-  let startOrders = 0;
-  let leadtime = 0;
-  cf.caps.forEach((c, ci) => {
-    if (c.p !== p) return;
-    sl += supplyLine(state, fi, ci);
-    startOrders += c.startOrders;
-    leadtime = Math.max(leadtime, c.leadtime);
-  });
+/**
+ * Running sums a caller may keep between weeks so that a policy need not
+ * re-read the history each week (used by `simulate`). Decisions are the same
+ * with or without it.
+ */
+export interface PolicyMemo {
+  offsets: number[];
+  expectedWeek: number[];
+  expected: number[];
+  sumWeek: number[];
+  sum: number[];
+}
+
+export function createPolicyMemo(model: CompiledModel): PolicyMemo {
+  const offsets: number[] = [];
+  let n = 0;
+  for (const cf of model.facilities) {
+    offsets.push(n);
+    n += cf.pids.length;
+  }
   return {
-    incoming,
-    stock: cur?.stock ?? 0,
-    backlog: cur?.backlog ?? 0,
-    supplyLine: sl,
-    startOrders,
-    initialStock: cf.pdata[p]?.stock ?? 0,
-    leadtime,
-    sprime: sprimeOf(cf, p),
+    offsets,
+    expectedWeek: new Array<number>(n).fill(-1),
+    expected: new Array<number>(n).fill(0),
+    sumWeek: new Array<number>(n).fill(-1),
+    sum: new Array<number>(n).fill(0),
   };
+}
+
+function incomingAt(v: ProductView, k: number): number {
+  const r = k < v.history.length ? v.history[k] : v.current;
+  return r?.facilities[v.fi]?.products[v.p]?.incoming ?? 0;
+}
+
+/** Exponentially smoothed incoming orders up to this week, from startOrders (BEER-AI-1). */
+function expectedDemand(v: ProductView, theta: number): number {
+  const m = v.memo;
+  if (m && m.expectedWeek[v.key] === v.week) return m.expected[v.key] as number;
+  let e: number;
+  if (m && m.expectedWeek[v.key] === v.week - 1) {
+    e = theta * v.last + (1 - theta) * (m.expected[v.key] as number);
+  } else {
+    e = v.startOrders;
+    for (let k = 0; k < v.week; k++) e = theta * incomingAt(v, k) + (1 - theta) * e;
+  }
+  if (m) {
+    m.expectedWeek[v.key] = v.week;
+    m.expected[v.key] = e;
+  }
+  return e;
+}
+
+/** Sum of incoming orders of weeks 1..this week. */
+function incomingSum(v: ProductView): number {
+  const m = v.memo;
+  if (m && m.sumWeek[v.key] === v.week) return m.sum[v.key] as number;
+  let t: number;
+  if (m && m.sumWeek[v.key] === v.week - 1) t = (m.sum[v.key] as number) + v.last;
+  else {
+    t = 0;
+    for (let k = 0; k < v.week; k++) t += incomingAt(v, k);
+  }
+  if (m) {
+    m.sumWeek[v.key] = v.week;
+    m.sum[v.key] = t;
+  }
+  return t;
 }
 
 /**
@@ -135,17 +187,12 @@ function productView(
  * (the production delay without the request delay). The classic gives 28 for
  * retailer, wholesaler and distributor and 20 for the factory.
  */
-export function defaultSprime(
-  state: RunningBeerState,
-  facilityId: FacilityId,
-  pid: string,
-): number {
+export function defaultSprime(state: BeerState, facilityId: FacilityId, pid: string): number {
   const model = compile(state.game);
   const fi = model.index.get(facilityId);
   const cf = fi === undefined ? undefined : model.facilities[fi];
   if (!cf) return 0;
-  const p = cf.pids.indexOf(pid);
-  return sprimeOf(cf, p);
+  return sprimeOf(cf, cf.pids.indexOf(pid));
 }
 
 function sprimeOf(cf: CompiledFacility, p: number): number {
@@ -157,13 +204,50 @@ function sprimeOf(cf: CompiledFacility, p: number): number {
   return s;
 }
 
+function productView(
+  model: CompiledModel,
+  state: RunningBeerState,
+  fi: number,
+  cf: CompiledFacility,
+  p: number,
+  caps: readonly number[],
+  memo: PolicyMemo | undefined,
+): ProductView {
+  const cur = state.current.facilities[fi]?.products[p];
+  let sl = 0;
+  let startOrders = 0;
+  let leadtime = 0;
+  for (let k = 0; k < caps.length; k++) {
+    const ci = caps[k] as number;
+    const c = cf.caps[ci] as CompiledCapability;
+    sl += supplyLineIn(model, state, fi, ci);
+    startOrders += c.startOrders;
+    if (c.leadtime > leadtime) leadtime = c.leadtime;
+  }
+  return {
+    history: state.history,
+    current: state.current,
+    week: state.history.length + 1,
+    fi,
+    p,
+    last: cur?.incoming ?? 0,
+    stock: cur?.stock ?? 0,
+    backlog: cur?.backlog ?? 0,
+    supplyLine: sl,
+    startOrders,
+    initialStock: cf.pdata[p]?.stock ?? 0,
+    leadtime,
+    sprime: sprimeOf(cf, p),
+    memo,
+    key: memo ? (memo.offsets[fi] ?? 0) + p : 0,
+  };
+}
+
 function productOrder(policy: Policy, v: ProductView, transparent: boolean): number {
-  const last = v.incoming[v.incoming.length - 1] ?? 0;
   const eff = v.stock - v.backlog;
   switch (policy.kind) {
     case 'anchor': {
-      let expected = v.startOrders;
-      for (const d of v.incoming) expected = policy.theta * d + (1 - policy.theta) * expected;
+      const expected = expectedDemand(v, policy.theta);
       const sprime = policy.sprime ?? v.sprime;
       return Math.max(
         0,
@@ -175,14 +259,18 @@ function productOrder(policy: Policy, v: ProductView, transparent: boolean): num
       return Math.max(0, roundHalfAway(level - eff - v.supplyLine));
     }
     case 'passthrough':
-      return last;
+      return v.last;
     case 'constant':
       return Math.max(0, roundHalfAway(policy.quantity));
     case 'spec': {
-      const span = transparent ? v.incoming.length : Math.min(3, v.incoming.length);
-      let sum = 0;
-      for (let k = v.incoming.length - span; k < v.incoming.length; k++) sum += v.incoming[k] ?? 0;
-      const avg = span > 0 ? sum / span : 0;
+      let avg: number;
+      if (transparent) avg = incomingSum(v) / v.week;
+      else {
+        const span = Math.min(3, v.week);
+        let sum = 0;
+        for (let k = v.week - span; k < v.week; k++) sum += incomingAt(v, k);
+        avg = sum / span;
+      }
       const factor = transparent ? 1 : 1.5;
       const objective = policy.objective ?? v.initialStock;
       const q = objective - v.stock + factor * v.backlog + v.leadtime * avg - v.supplyLine;
@@ -190,6 +278,35 @@ function productOrder(policy: Policy, v: ProductView, transparent: boolean): num
     }
     default:
       return 0;
+  }
+}
+
+/** Decides for facility index `fi` into `out`. */
+export function decideInto(
+  model: CompiledModel,
+  state: RunningBeerState,
+  fi: number,
+  policy: Policy,
+  out: Record<CapabilityId, number>,
+  memo?: PolicyMemo,
+): void {
+  const cf = model.facilities[fi];
+  if (!cf) return;
+  const transparent = state.game.params.transparent;
+  for (let p = 0; p < cf.pids.length; p++) {
+    const caps = cf.productCaps[p] as number[];
+    if (caps.length === 0) continue;
+    const total = productOrder(
+      policy,
+      productView(model, state, fi, cf, p, caps, memo),
+      transparent,
+    );
+    const base = Math.floor(total / caps.length);
+    let rest = total - base * caps.length;
+    for (let k = 0; k < caps.length; k++) {
+      out[(cf.caps[caps[k] as number] as CompiledCapability).id] = base + (rest > 0 ? 1 : 0);
+      if (rest > 0) rest--;
+    }
   }
 }
 
@@ -204,24 +321,8 @@ export function decideOrders(
 ): Record<CapabilityId, number> {
   const model = compile(state.game);
   const fi = model.index.get(facilityId);
-  const cf = fi === undefined ? undefined : model.facilities[fi];
   const out: Record<CapabilityId, number> = {};
-  if (fi === undefined || !cf) return out;
-  for (let p = 0; p < cf.pids.length; p++) {
-    const caps = cf.caps.filter((c) => c.p === p);
-    if (caps.length === 0) continue;
-    const total = productOrder(
-      policy,
-      productView(state, fi, cf, p),
-      state.game.params.transparent,
-    );
-    const base = Math.floor(total / caps.length);
-    let rest = total - base * caps.length;
-    for (const c of caps) {
-      out[c.id] = base + (rest > 0 ? 1 : 0);
-      if (rest > 0) rest--;
-    }
-  }
+  if (fi !== undefined) decideInto(model, state, fi, policy, out);
   return out;
 }
 

@@ -38,7 +38,15 @@ export function randomAt(seed: number, stream: number, a: number, b: number, c: 
   h = fmix32(h ^ Math.imul(a + 1, 0x165667b1));
   h = fmix32(h ^ Math.imul(b + 1, 0xd3a2646c));
   h = fmix32(h ^ Math.imul(c + 1, 0xfd7046c5));
-  return mulberry32(h)();
+  return mulberryOnce(h);
+}
+
+/** The first output of mulberry32(seed), without allocating a generator. */
+function mulberryOnce(seed: number): number {
+  let t = (seed + 0x6d2b79f5) >>> 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
 /** A uniform integer in [min, max] (inclusive) at the given coordinates. */

@@ -1,0 +1,131 @@
+/**
+ * Benchmark of the beer core: facility-weeks per second for an 8-facility,
+ * 3-product network played by computer players (each week: every computer
+ * player decides, then the week is advanced).
+ *   npx tsx core/src/beer/beer.bench.ts [seconds]
+ */
+import type { BeerState } from './engine';
+import { advanceWeek, createGame } from './engine';
+import type { BeerGameInput, FacilityInput } from './model';
+import type { PolicyAssignment } from './simulate';
+import { ordersFor, simulate } from './simulate';
+
+const PRODUCTS = ['ale', 'lager', 'stout'] as const;
+
+function buys(
+  from: string,
+  pids: readonly string[],
+  leadtime: number,
+): FacilityInput['capabilities'] {
+  return Object.fromEntries(
+    pids.map((pid) => [
+      `${pid}-from-${from}`,
+      { pid, type: 'purchase' as const, from, leadtime, ordertime: 1 },
+    ]),
+  );
+}
+
+function pdata(pids: readonly string[]): FacilityInput['pdata'] {
+  return Object.fromEntries(pids.map((pid) => [pid, { stock: 12, unitPrice: 2 }]));
+}
+
+/** Two plants, two distributors, a wholesaler and three retailers; three products. */
+export function benchNetwork(weeks: number): BeerGameInput {
+  const all = PRODUCTS;
+  const facilities: Record<string, FacilityInput> = {
+    r1: { pdata: pdata(all), capabilities: buys('w1', all, 3) },
+    r2: { pdata: pdata(all), capabilities: buys('w1', all, 3) },
+    r3: { pdata: pdata(all), capabilities: buys('d2', all, 4) },
+    w1: { pdata: pdata(all), capabilities: buys('d1', all, 3) },
+    d1: {
+      pdata: pdata(all),
+      capabilities: { ...buys('f1', ['ale', 'lager'], 3), ...buys('f2', ['stout'], 3) },
+    },
+    d2: {
+      pdata: pdata(all),
+      capabilities: { ...buys('f1', ['ale', 'lager'], 3), ...buys('f2', ['stout'], 3) },
+    },
+    f1: {
+      pdata: pdata(['ale', 'lager']),
+      capabilities: {
+        ale: { pid: 'ale', type: 'production', leadtime: 3, ordertime: 1, productionCost: 1 },
+        lager: {
+          pid: 'lager',
+          type: 'production',
+          leadtime: 3,
+          ordertime: 1,
+          productionCost: 1,
+          leadtimeVariability: 1,
+        },
+      },
+    },
+    f2: {
+      pdata: pdata(['stout']),
+      capabilities: {
+        stout: { pid: 'stout', type: 'production', leadtime: 4, ordertime: 1, productionCost: 1 },
+      },
+    },
+  };
+  for (const [id, f] of Object.entries(facilities)) f.id = id;
+  return {
+    params: {
+      weeks,
+      consumerDemand: { type: 'normal', mean: 4, sd: 2 },
+      productsConsumerDemand: { stout: { type: 'uniform', min: 0, max: 6 } },
+      seed: 7,
+    },
+    facilities,
+  };
+}
+
+const POLICIES: PolicyAssignment = {
+  r1: { kind: 'anchor', theta: 0.36, alpha: 0.26, beta: 0.34 },
+  r2: { kind: 'spec' },
+  r3: { kind: 'orderupto' },
+  w1: { kind: 'anchor', theta: 0, alpha: 1, beta: 1 },
+  d1: { kind: 'passthrough' },
+  d2: { kind: 'anchor', theta: 0.2, alpha: 0.5, beta: 0.5 },
+  f1: { kind: 'orderupto' },
+  f2: { kind: 'spec' },
+};
+
+function playOnce(input: BeerGameInput): number {
+  const end = simulate(input, POLICIES);
+  return end.history.length * end.facilities.length;
+}
+
+function playStepwise(input: BeerGameInput): number {
+  let s: BeerState = createGame(input);
+  let fw = 0;
+  while (s.status === 'running') {
+    s = advanceWeek(s, ordersFor(s, POLICIES));
+    fw += s.facilities.length;
+  }
+  return fw;
+}
+
+function rate(play: (input: BeerGameInput) => number, input: BeerGameInput, seconds: number) {
+  for (let i = 0; i < 50; i++) play(input);
+  const start = performance.now();
+  let facilityWeeks = 0;
+  let games = 0;
+  while (performance.now() - start < seconds * 1000) {
+    facilityWeeks += play(input);
+    games++;
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  return { rate: Math.round(facilityWeeks / elapsed), games };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) main();
+function main(): void {
+  const weeks = 52;
+  const seconds = Number(process.argv[2] ?? '2');
+  const input = benchNetwork(weeks);
+  const whole = rate(playOnce, input, seconds);
+  console.log(
+    `beer core: ${whole.rate} facility-weeks/s (8 facilities, 3 products, ${weeks} weeks, ${whole.games} games, simulate)`,
+  );
+  const step = rate(playStepwise, input, seconds / 2);
+  console.log(`beer core, one advanceWeek per week: ${step.rate} facility-weeks/s`);
+}
