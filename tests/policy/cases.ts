@@ -284,6 +284,13 @@ export const DOC_CASES: readonly DocCase[] = [
     path: 'users/anon1',
     expect: 'allow',
   },
+  {
+    name: 'users: owner gets own profile before it exists',
+    who: 'dave',
+    op: 'get',
+    path: 'users/dave',
+    expect: 'allow',
+  },
   { name: 'users: nobody lists profiles', who: 'alice', op: 'list', path: 'users', expect: 'deny' },
   {
     name: 'users: owner creates own profile',
@@ -797,6 +804,14 @@ export const DOC_CASES: readonly DocCase[] = [
     expect: 'deny',
   },
   {
+    name: 'templates: instructor cannot update a public default template',
+    who: 'alice',
+    op: 'update',
+    path: 'templates/tpub',
+    data: { title: 'Mine' },
+    expect: 'deny',
+  },
+  {
     name: 'sessionTemplates: teammate gets a team session template',
     who: 'bob',
     op: 'get',
@@ -934,6 +949,21 @@ export const DOC_CASES: readonly DocCase[] = [
     expect: 'allow',
   },
   {
+    name: 'sessions: creator moves own session to its team',
+    who: 'alice',
+    op: 'update',
+    path: 'sessions/s2',
+    data: { team: 'team1' },
+    expect: 'allow',
+  },
+  {
+    name: 'sessions: a missing session is refused to a non-admin',
+    who: 'carol',
+    op: 'get',
+    path: 'sessions/nope',
+    expect: 'deny',
+  },
+  {
     name: 'sessions: creator cannot set the join code',
     who: 'alice',
     op: 'update',
@@ -977,6 +1007,13 @@ export const DOC_CASES: readonly DocCase[] = [
     who: 'p1',
     op: 'get',
     path: 'games/g1',
+    expect: 'allow',
+  },
+  {
+    name: 'games: getting a missing game is allowed (reads as not found)',
+    who: 'p1',
+    op: 'get',
+    path: 'games/nope',
     expect: 'allow',
   },
   {
@@ -1175,6 +1212,13 @@ export const DOC_CASES: readonly DocCase[] = [
     expect: 'deny',
   },
   {
+    name: 'facilities: player cannot get a facility the game does not have',
+    who: 'p1',
+    op: 'get',
+    path: 'games/g1/facilities/f9',
+    expect: 'deny',
+  },
+  {
     name: 'facilities: creator gets every facility state',
     who: 'alice',
     op: 'get',
@@ -1287,6 +1331,52 @@ export const DOC_CASES: readonly DocCase[] = [
     path: 'games/g1/facilities/f1',
     data: validation,
     expect: 'allow',
+  },
+  {
+    name: 'facilities: player validates only the flag',
+    who: 'p2',
+    op: 'update',
+    path: 'games/g1/facilities/f2',
+    data: { validatedOrder: true },
+    expect: 'allow',
+  },
+  {
+    name: 'facilities: player validates its second capability',
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    seed: {
+      'games/g1/facilities/f1': {
+        ...facilityState(12),
+        capabilities: {
+          c1: { validatedOrder: true, validatedOrderQty: 4 },
+          c2: { validatedOrder: false, validatedOrderQty: 0 },
+        },
+      },
+    },
+    data: {
+      validatedOrder: true,
+      'capabilities.c2.validatedOrder': true,
+      'capabilities.c2.validatedOrderQty': 3,
+    },
+    expect: 'allow',
+  },
+  {
+    name: 'facilities: player cannot change another field of its second capability',
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    seed: {
+      'games/g1/facilities/f1': {
+        ...facilityState(12),
+        capabilities: {
+          c1: { validatedOrder: true, validatedOrderQty: 4 },
+          c2: { validatedOrder: false, validatedOrderQty: 0, pipeline: [1, 1] },
+        },
+      },
+    },
+    data: { 'capabilities.c2.pipeline': [9, 9] },
+    expect: 'deny',
   },
   {
     name: 'facilities: player cannot validate another facility',
@@ -1667,6 +1757,26 @@ export const DOC_CASES: readonly DocCase[] = [
     who: 'p2',
     op: 'get',
     path: 'games/g1/messages/mall',
+    expect: 'allow',
+  },
+  {
+    name: 'messages: player gets a message listing its facility second',
+    who: 'p1',
+    op: 'get',
+    path: 'games/g1/messages/m3',
+    seed: {
+      'games/g1/messages/m3': { game_id: 'g1', to: ['f2', 'f1'], message: 'Both', show_at: 1 },
+    },
+    expect: 'allow',
+  },
+  {
+    name: 'messages: player gets a message whose list includes all',
+    who: 'p2',
+    op: 'get',
+    path: 'games/g1/messages/m4',
+    seed: {
+      'games/g1/messages/m4': { game_id: 'g1', to: ['f1', 'all'], message: 'Everyone', show_at: 1 },
+    },
     expect: 'allow',
   },
   {
