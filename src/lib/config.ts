@@ -23,7 +23,22 @@ export interface AppConfig {
   readonly forcedLocale: string | undefined;
 }
 
-type Env = Partial<Record<keyof ImportMetaEnv, string | undefined>> & { DEV?: boolean };
+type EnvKey =
+  | 'VITE_FIREBASE_PROJECT_ID'
+  | 'VITE_FIREBASE_API_KEY'
+  | 'VITE_FIREBASE_AUTH_DOMAIN'
+  | 'VITE_FIREBASE_APP_ID'
+  | 'VITE_USE_EMULATORS'
+  | 'VITE_AUTH_EMULATOR_URL'
+  | 'VITE_FUNCTIONS_EMULATOR_HOST'
+  | 'VITE_FUNCTIONS_EMULATOR_PORT'
+  | 'VITE_FUNCTIONS_REGION'
+  | 'VITE_DATA_BACKEND'
+  | 'VITE_STORE_URL'
+  | 'VITE_SENTRY_DSN'
+  | 'VITE_FORCED_LOCALE';
+
+export type Env = { readonly [K in EnvKey]?: string | undefined } & { readonly DEV?: boolean };
 
 function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();

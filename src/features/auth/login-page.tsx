@@ -39,7 +39,7 @@ export function LoginPage() {
           {t(message)}
         </Alert>
       )}
-      <Stack component="form" spacing={2.5} onSubmit={(e) => void submit(e)} noValidate={false}>
+      <Stack component="form" spacing={2.5} onSubmit={(e) => void submit(e)}>
         <TextField
           label={t('auth.fields.email')}
           type="email"
