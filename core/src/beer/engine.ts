@@ -190,6 +190,11 @@ export interface CompiledFacility {
   level: number;
   /** Per product: indexes of the capabilities that supply it. */
   productCaps: number[][];
+  /** Per product: sum of startOrders and longest lead time of its capabilities. */
+  productStartOrders: number[];
+  productLeadtime: number[];
+  /** Per product: initial stock + startOrders × pipeline weeks as Sterman counts them (BEER-AI-1). */
+  productSprime: number[];
 }
 
 export interface CompiledModel {
@@ -267,6 +272,9 @@ export function compile(game: BeerGame): CompiledModel {
       ),
       level: l,
       productCaps: pids.map(() => []),
+      productStartOrders: pids.map(() => 0),
+      productLeadtime: pids.map(() => 0),
+      productSprime: pids.map((pid) => f.pdata[pid]?.stock ?? 0),
     };
   });
   for (const cf of facilities) {
@@ -277,6 +285,12 @@ export function compile(game: BeerGame): CompiledModel {
       const sup = c.type === 'purchase' && c.from !== undefined ? (index.get(c.from) ?? -1) : -1;
       const supF = sup >= 0 ? facilities[sup] : undefined;
       cf.productCaps[p]?.push(cf.caps.length);
+      if (p >= 0) {
+        cf.productStartOrders[p] = (cf.productStartOrders[p] ?? 0) + c.startOrders;
+        cf.productLeadtime[p] = Math.max(cf.productLeadtime[p] ?? 0, c.leadtime);
+        const weeks = c.type === 'purchase' ? c.leadtime : c.leadtime - c.ordertime;
+        cf.productSprime[p] = (cf.productSprime[p] ?? 0) + c.startOrders * weeks;
+      }
       cf.caps.push({
         id: cid,
         pid: c.pid,
@@ -527,7 +541,7 @@ export function placeOrders(
 }
 
 /** Steps 1–4 of `week`, in place on `facilities` (which the caller owns). */
-function runSteps(
+export function runSteps(
   game: BeerGame,
   model: CompiledModel,
   facilities: FacilityState[],

@@ -196,12 +196,7 @@ export function defaultSprime(state: BeerState, facilityId: FacilityId, pid: str
 }
 
 function sprimeOf(cf: CompiledFacility, p: number): number {
-  let s = cf.pdata[p]?.stock ?? 0;
-  for (const c of cf.caps) {
-    if (c.p === p)
-      s += c.startOrders * (c.type === 'purchase' ? c.leadtime : c.leadtime - c.ordertime);
-  }
-  return s;
+  return cf.productSprime[p] ?? 0;
 }
 
 function productView(
@@ -215,15 +210,7 @@ function productView(
 ): ProductView {
   const cur = state.current.facilities[fi]?.products[p];
   let sl = 0;
-  let startOrders = 0;
-  let leadtime = 0;
-  for (let k = 0; k < caps.length; k++) {
-    const ci = caps[k] as number;
-    const c = cf.caps[ci] as CompiledCapability;
-    sl += supplyLineIn(model, state, fi, ci);
-    startOrders += c.startOrders;
-    if (c.leadtime > leadtime) leadtime = c.leadtime;
-  }
+  for (let k = 0; k < caps.length; k++) sl += supplyLineIn(model, state, fi, caps[k] as number);
   return {
     history: state.history,
     current: state.current,
@@ -234,9 +221,9 @@ function productView(
     stock: cur?.stock ?? 0,
     backlog: cur?.backlog ?? 0,
     supplyLine: sl,
-    startOrders,
+    startOrders: cf.productStartOrders[p] ?? 0,
     initialStock: cf.pdata[p]?.stock ?? 0,
-    leadtime,
+    leadtime: cf.productLeadtime[p] ?? 0,
     sprime: sprimeOf(cf, p),
     memo,
     key: memo ? (memo.offsets[fi] ?? 0) + p : 0,
