@@ -1,18 +1,19 @@
 /**
  * The SPA's single entry point to documents and files. The adapter is chosen here, once, from
  * `config.dataBackend`: the local document store client (local stack) or the Firebase SDKs
- * (production). Feature code calls `getDataPort()` and never imports an adapter.
+ * (production). Only the chosen adapter is downloaded, on first use. Feature code calls
+ * `getDataPort()` and never imports an adapter.
  */
-import { onIdTokenChanged } from 'firebase/auth';
 import type { DataPort } from '@sim/core/port/data-port';
-import { LocalStoreClient } from '@sim/store/client/local-client';
 import { config } from '@/lib/config';
+import { createDeferredPort } from '@/lib/data/deferred-port';
 import { getFirebaseApp, getFirebaseAuth } from '@/lib/firebase/app';
-import { createFirestorePort } from '@/lib/data/firestore-adapter';
 
-let port: DataPort | undefined;
-
-function createLocalPort(): DataPort {
+async function loadLocalPort(): Promise<DataPort> {
+  const [{ LocalStoreClient }, { onIdTokenChanged }] = await Promise.all([
+    import('@sim/store/client/local-client'),
+    import('firebase/auth'),
+  ]);
   const auth = getFirebaseAuth();
   const client = new LocalStoreClient({
     url: config.storeUrl,
@@ -30,8 +31,16 @@ function createLocalPort(): DataPort {
   return client;
 }
 
+async function loadFirestorePort(): Promise<DataPort> {
+  const { createFirestorePort } = await import('@/lib/data/firestore-adapter');
+  return createFirestorePort(getFirebaseApp());
+}
+
+let port: DataPort | undefined;
+
 export function getDataPort(): DataPort {
-  port ??=
-    config.dataBackend === 'firestore' ? createFirestorePort(getFirebaseApp()) : createLocalPort();
+  port ??= createDeferredPort(
+    config.dataBackend === 'firestore' ? loadFirestorePort : loadLocalPort,
+  );
   return port;
 }
