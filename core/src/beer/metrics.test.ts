@@ -35,7 +35,10 @@ describe('debrief metrics (BEER-MET-*)', () => {
     expect(retailer.peakOrder).toBe(12);
     expect(retailer.peakOrderWeek).toBe(5);
     const full = debriefMetrics(
-      simulate(twoStage({ demand: [4] }), { kind: 'constant', quantity: 4 }),
+      simulate(twoStage({ demand: [4], buy: { startOrders: 4 }, make: { startOrders: 4 } }), {
+        kind: 'constant',
+        quantity: 4,
+      }),
     );
     expect(full.individualPerformance[0]!.fillRate).toBe(1);
   });
