@@ -46,3 +46,39 @@ export function firebaseTokenVerifier(projectId: string): TokenVerifier {
     }
   };
 }
+
+/**
+ * Reads Auth-emulator ID tokens without asking the emulator (they are unsigned by design):
+ * checks the algorithm, project, audience and expiry. For tests that run without the Auth
+ * emulator; the running stack uses `firebaseTokenVerifier`, which also checks the account.
+ */
+export function emulatorTokenVerifier(projectId: string): TokenVerifier {
+  return async (token) => {
+    const [header, payload] = token.split('.');
+    try {
+      const h = JSON.parse(Buffer.from(header ?? '', 'base64url').toString()) as { alg?: string };
+      const p = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as {
+        iss?: string;
+        aud?: string;
+        exp?: number;
+        sub?: string;
+        email?: string;
+        email_verified?: boolean;
+        firebase?: { sign_in_provider?: string };
+      };
+      if (h.alg !== 'none') throw new Error('not an emulator token');
+      if (p.aud !== projectId || p.iss !== `https://securetoken.google.com/${projectId}`) {
+        throw new Error('wrong project');
+      }
+      if (!p.sub || !p.exp || p.exp * 1000 < Date.now()) throw new Error('expired or no subject');
+      return {
+        uid: p.sub,
+        provider: p.firebase?.sign_in_provider ?? 'custom',
+        ...(p.email !== undefined ? { email: p.email } : {}),
+        ...(p.email_verified !== undefined ? { emailVerified: p.email_verified } : {}),
+      };
+    } catch (err) {
+      throw new PortError('unauthenticated', `Invalid ID token: ${(err as Error).message}`);
+    }
+  };
+}

@@ -12,7 +12,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { DocData, QuerySpec } from '@sim/core/port/data-port';
 import { PortError } from '@sim/core/port/data-port';
 import type { AuthContext } from '../policy/access-policy';
-import { checkAccess, checkFileAccess } from '../policy/access-policy';
+import { checkAccess, checkFileAccess, checkQuery } from '../policy/access-policy';
 import type { StoredDoc } from '../engine/query-eval';
 import type { ClientMessage, WireDoc, WireQuery } from '../protocol';
 import { Database } from './database';
@@ -148,7 +148,14 @@ class Connection {
 
   private runQuery(query: WireQuery): StoredDoc[] {
     const docs = this.store.query(query.spec, query.cursor);
-    for (const doc of docs) this.assertRead('list', doc.path, doc.data, query.spec);
+    if (this.isAdmin) return docs;
+    const decision = checkQuery(
+      this.auth,
+      query.spec.collection,
+      docs,
+      (p) => this.store.get(p)?.data,
+    );
+    if (!decision.allowed) deny(decision.reason);
     return docs;
   }
 

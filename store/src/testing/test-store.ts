@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { firebaseTokenVerifier } from '../server/auth';
+import { emulatorTokenVerifier } from '../server/auth';
 import { startStoreServer, type RunningStore } from '../server/store-server';
 import { LocalStoreClient } from '../client/local-client';
 import { nodeSocketFactory } from '../client/node-socket';
@@ -36,7 +36,7 @@ export async function startTestStore(options: { dataDir?: string } = {}): Promis
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     filesDir,
     serviceSecret,
-    verifyToken: firebaseTokenVerifier(TEST_PROJECT_ID),
+    verifyToken: emulatorTokenVerifier(TEST_PROJECT_ID),
   });
   const clients: LocalStoreClient[] = [];
   const track = (c: LocalStoreClient): LocalStoreClient => {
