@@ -9,6 +9,7 @@ export interface TwoStageOptions {
   shop?: Partial<ProductData>;
   plant?: Partial<ProductData>;
   buy?: {
+    visibleWeeks?: number;
     leadtime?: number;
     ordertime?: number;
     startOrders?: number;
