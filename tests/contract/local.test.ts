@@ -17,6 +17,51 @@ definePortContract(
 );
 
 describe('local store guarantees', () => {
+  it('retries a transaction after a conflicting write, then sees the new value', async () => {
+    const store = await startTestStore();
+    try {
+      const port = store.service();
+      const other = store.service();
+      await port.docs.set('counters/c', { n: 0 });
+      let attempts = 0;
+      await port.docs.runTransaction(async (tx) => {
+        attempts += 1;
+        const snap = await tx.get('counters/c');
+        if (attempts === 1) await other.docs.update('counters/c', { n: 100 });
+        tx.update('counters/c', { n: (snap.data?.n as number) + 1 });
+      });
+      expect(attempts).toBe(2);
+      expect((await port.docs.get('counters/c')).data).toEqual({ n: 101 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('gives up with aborted when every attempt conflicts', async () => {
+    const store = await startTestStore();
+    try {
+      const port = store.service();
+      const other = store.service();
+      await port.docs.set('counters/c', { n: 0 });
+      let attempts = 0;
+      await expect(
+        port.docs.runTransaction(
+          async (tx) => {
+            attempts += 1;
+            await tx.get('counters/c');
+            await other.docs.update('counters/c', { n: attempts });
+            tx.update('counters/c', { touched: true });
+          },
+          { maxAttempts: 3 },
+        ),
+      ).rejects.toMatchObject({ code: 'aborted' });
+      expect(attempts).toBe(3);
+      expect((await port.docs.get('counters/c')).data).toEqual({ n: 3 });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps acknowledged writes across a restart', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'store-durable-'));
     try {
