@@ -5,7 +5,7 @@
  * language and exits non-zero when anything is missing; keys only present in a translation are
  * listed as a warning.
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -29,15 +29,23 @@ function placeholders(text) {
     .join(',');
 }
 
+/** A language's keys: translation.json at the top, each <feature>.json under `<feature>.`. */
 function load(locale) {
-  const file = join(root, locale, 'translation.json');
-  if (!existsSync(file))
-    return { error: `missing file ${join('locales', locale, 'translation.json')}` };
-  try {
-    return { keys: flatten(JSON.parse(readFileSync(file, 'utf8'))) };
-  } catch (error) {
-    return { error: `cannot parse ${file}: ${error.message}` };
+  const dir = join(root, locale);
+  const wanted = readdirSync(join(root, 'en')).filter((f) => f.endsWith('.json'));
+  const keys = new Map();
+  for (const name of wanted) {
+    const file = join(dir, name);
+    if (!existsSync(file)) return { error: `missing file ${join('locales', locale, name)}` };
+    try {
+      const content = JSON.parse(readFileSync(file, 'utf8'));
+      const base = name === 'translation.json' ? '' : name.slice(0, -'.json'.length);
+      flatten(content, base, keys);
+    } catch (error) {
+      return { error: `cannot parse ${file}: ${error.message}` };
+    }
   }
+  return { keys };
 }
 
 const en = load('en');

@@ -4,7 +4,6 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../../locales/en/translation.json';
 import { config } from '@/lib/config';
 import {
   FALLBACK_LOCALE,
@@ -14,17 +13,44 @@ import {
   type LocaleSources,
 } from '@/lib/i18n/pick-locale';
 
-type Bundle = typeof en;
+type Bundle = Record<string, unknown>;
 
+/**
+ * Each language is `locales/<lang>/translation.json` plus one file per feature
+ * (`locales/<lang>/<feature>.json`), whose keys live under `<feature>.` in the one namespace.
+ * Feature files let features own their strings.
+ */
+const englishFiles = import.meta.glob<Bundle>('../../../locales/en/*.json', {
+  import: 'default',
+  eager: true,
+});
 const loaders = import.meta.glob<Bundle>(
-  ['../../../locales/*/translation.json', '!../../../locales/en/translation.json'],
-  { import: 'default' },
+  ['../../../locales/*/*.json', '!../../../locales/en/*.json'],
+  {
+    import: 'default',
+  },
 );
+
+function mergeFiles(files: ReadonlyArray<readonly [string, Bundle]>): Bundle {
+  const bundle: Bundle = {};
+  for (const [path, content] of files) {
+    const name = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+    if (name === 'translation') Object.assign(bundle, content);
+    else bundle[name] = content;
+  }
+  return bundle;
+}
+
+const english: Bundle = mergeFiles(Object.entries(englishFiles));
 
 const CHOSEN_KEY = 'simgames.locale';
 
 function loaderFor(locale: Locale): (() => Promise<Bundle>) | undefined {
-  return loaders[`../../../locales/${locale}/translation.json`];
+  const prefix = `../../../locales/${locale}/`;
+  const files = Object.entries(loaders).filter(([path]) => path.startsWith(prefix));
+  if (files.length === 0) return undefined;
+  return async () =>
+    mergeFiles(await Promise.all(files.map(async ([path, load]) => [path, await load()] as const)));
 }
 
 function readChosenLocale(): Locale | undefined {
@@ -63,7 +89,7 @@ export async function initI18n(): Promise<void> {
   };
   const locale = pickLocale(sources);
   await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
+    resources: { en: { translation: english } },
     lng: FALLBACK_LOCALE,
     fallbackLng: FALLBACK_LOCALE,
     supportedLngs: false,

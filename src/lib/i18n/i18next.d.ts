@@ -1,9 +1,16 @@
 import 'i18next';
-import type en from '../../../locales/en/translation.json';
+import type translation from '../../../locales/en/translation.json';
+import type errors from '../../../locales/en/errors.json';
+
+/**
+ * The English files typed as one namespace: translation.json at the top level, and each
+ * feature file under its name. A new feature file is added here too.
+ */
+type Resources = typeof translation & { errors: typeof errors };
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: Resources };
   }
 }
