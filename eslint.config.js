@@ -13,7 +13,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
@@ -92,7 +95,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['react', 'react-*', 'firebase', 'firebase/*', 'firebase-*', 'node:*', '@sim/store*', '@/*'],
+              group: [
+                'react',
+                'react-*',
+                'firebase',
+                'firebase/*',
+                'firebase-*',
+                'node:*',
+                '@sim/store*',
+                '@/*',
+              ],
               message: 'The core imports nothing outside itself.',
             },
           ],
