@@ -34,12 +34,12 @@ describe('default templates (spec §9)', () => {
       (t) => t.id,
     );
     expect(new Set(ids).size).toBe(ids.length);
+    for (const t of GAME_TEMPLATES) expect(t.config.type).toBe(t.type);
     for (const t of [...GAME_TEMPLATES, ...SESSION_TEMPLATES]) {
       expect(t.version).toBeGreaterThanOrEqual(1);
       expect(t.title).not.toBe('');
       expect(t.description).not.toBe('');
       expect(['beergame', 'leangame']).toContain(t.type);
-      expect(t.config.type ?? t.type).toBe(t.type);
     }
   });
 
