@@ -28,6 +28,7 @@ import {
   isTeamMember,
   isUser,
   seesAll,
+  seesSecrets,
   signedIn,
   teamAllowed,
   isObserver,
@@ -206,8 +207,15 @@ function withGame(cond: (c: RuleContext, g: DocData) => boolean): Condition {
   };
 }
 
-const readPrivate = withGame((c, g) => seesAll(c.auth, g, c.read));
+const readPrivate = withGame((c, g) => seesSecrets(c.auth, g, c.read));
+/** The creator writes the game secrets, but never `private/state` (the backend's core state). */
+const writePrivate = withGame((c, g) => isCreatorOf(c.auth, g) && c.params['docId'] !== 'state');
 const creatorOfGame = withGame((c, g) => isCreatorOf(c.auth, g));
+  {
+    // Join codes of sessions, written by generateSessionCode: a signed-in user gets one code.
+    pattern: 'sessionCodes/{code}',
+    allow: { get: (c) => signedIn(c.auth) },
+  },
 
 export const RULES: readonly PathRule[] = [
   {
@@ -370,9 +378,9 @@ export const RULES: readonly PathRule[] = [
       list: withGame(
         (c, g) => seesAll(c.auth, g, c.read) || isRecipient(c, g, getField(c.existing, 'to', null)),
       ),
-      create: creatorOfGame,
-      update: creatorOfGame,
-      delete: creatorOfGame,
+      create: writePrivate,
+      update: writePrivate,
+      delete: writePrivate,
     },
   },
   {

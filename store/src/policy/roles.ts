@@ -97,6 +97,20 @@ export function seesAll(auth: AuthContext | null, game: DocData, read: DocReader
   );
 }
 
+/**
+ * Who reads the game-level secrets (seed, consumer demand, quiz answers, the core state): those
+ * who see all, except through transparency (BEER-VIS-5).
+ */
+export function seesSecrets(auth: AuthContext | null, game: DocData, read: DocReader): boolean {
+  return (
+    signedIn(auth) &&
+    (getField(game, 'creator', null) === auth.uid ||
+      isObserver(auth, game) ||
+      isTeamMember(auth, getField(game, 'team', null), read) ||
+      isSessionAdmin(auth, getField(game, 'session', null), read))
+  );
+}
+
 export function isFinished(game: DocData): boolean {
   return getField(game, 'finished', false) === true;
 }
