@@ -132,6 +132,32 @@ const templateRules: PathRule['allow'] = {
   delete: (c) => isCreatorOf(c.auth, c.existing),
 };
 
+// ---- session lobby ----
+
+export const LOBBY_ENTRY_FIELDS = ['name', 'team', 'joined_at'] as const;
+export const LOBBY_NAME_MAX = 60;
+export const LOBBY_TEAM_MAX = 50;
+
+function sessionPublished(c: RuleContext): boolean {
+  const sid = c.params['sid'];
+  if (sid === undefined) return false;
+  return getField(c.read(`sessions/${sid}`), 'status', null) === 'published';
+}
+
+/** A lobby entry: the player's name and team (a team number, or null before one is given). */
+function lobbyEntryValid(c: RuleContext): boolean {
+  const d = c.incoming;
+  if (d === undefined || !hasOnly(Object.keys(d), LOBBY_ENTRY_FIELDS)) return false;
+  const name = getField(d, 'name', null);
+  const team = getField(d, 'team', null);
+  return (
+    typeof name === 'string' &&
+    name.length > 0 &&
+    name.length <= LOBBY_NAME_MAX &&
+    (team === null || (isInt(team) && team >= 1 && team <= LOBBY_TEAM_MAX))
+  );
+}
+
 // ---- facility private documents ----
 
 function capabilityValidationOnly(after: unknown, before: unknown): boolean {
@@ -211,11 +237,6 @@ const readPrivate = withGame((c, g) => seesSecrets(c.auth, g, c.read));
 /** The creator writes the game secrets, but never `private/state` (the backend's core state). */
 const writePrivate = withGame((c, g) => isCreatorOf(c.auth, g) && c.params['docId'] !== 'state');
 const creatorOfGame = withGame((c, g) => isCreatorOf(c.auth, g));
-  {
-    // Join codes of sessions, written by generateSessionCode: a signed-in user gets one code.
-    pattern: 'sessionCodes/{code}',
-    allow: { get: (c) => signedIn(c.auth) },
-  },
 
 export const RULES: readonly PathRule[] = [
   {
@@ -270,10 +291,11 @@ export const RULES: readonly PathRule[] = [
   {
     pattern: 'sessions/{sid}',
     allow: {
+      // A missing session may be read: it reveals only that the id is unknown.
       get: (c) =>
-        c.existing !== undefined &&
-        (getField(c.existing, 'status', null) === 'published' ||
-          isSessionAdminOf(c.auth, c.existing, c.read)),
+        c.existing === undefined ||
+        getField(c.existing, 'status', null) === 'published' ||
+        isSessionAdminOf(c.auth, c.existing, c.read),
       list: (c) =>
         signedIn(c.auth) &&
         c.existing !== undefined &&
@@ -290,6 +312,27 @@ export const RULES: readonly PathRule[] = [
         deepEqual(getField(c.incoming, 'code', null), getField(c.existing, 'code', null)) &&
         teamChangeAllowed(c),
       delete: (c) => isCreatorOf(c.auth, c.existing),
+    },
+  },
+  {
+    // Players in a session's lobby: each player writes its own entry while the session is
+    // published; the session admins may move a player to another team or remove it.
+    pattern: 'sessions/{sid}/players/{uid}',
+    allow: {
+      get: (c) =>
+        signedIn(c.auth) &&
+        (sessionPublished(c) || isSessionAdmin(c.auth, c.params['sid'], c.read)),
+      list: (c) =>
+        signedIn(c.auth) &&
+        (sessionPublished(c) || isSessionAdmin(c.auth, c.params['sid'], c.read)),
+      create: (c) =>
+        isUser(c.auth, c.params['uid'] ?? '') && sessionPublished(c) && lobbyEntryValid(c),
+      update: (c) =>
+        lobbyEntryValid(c) &&
+        ((isUser(c.auth, c.params['uid'] ?? '') && sessionPublished(c)) ||
+          isSessionAdmin(c.auth, c.params['sid'], c.read)),
+      delete: (c) =>
+        isUser(c.auth, c.params['uid'] ?? '') || isSessionAdmin(c.auth, c.params['sid'], c.read),
     },
   },
   {
@@ -348,9 +391,9 @@ export const RULES: readonly PathRule[] = [
     allow: {
       get: readPrivate,
       list: readPrivate,
-      create: creatorOfGame,
-      update: creatorOfGame,
-      delete: creatorOfGame,
+      create: writePrivate,
+      update: writePrivate,
+      delete: writePrivate,
     },
   },
   {
@@ -378,9 +421,9 @@ export const RULES: readonly PathRule[] = [
       list: withGame(
         (c, g) => seesAll(c.auth, g, c.read) || isRecipient(c, g, getField(c.existing, 'to', null)),
       ),
-      create: writePrivate,
-      update: writePrivate,
-      delete: writePrivate,
+      create: creatorOfGame,
+      update: creatorOfGame,
+      delete: creatorOfGame,
     },
   },
   {
@@ -400,6 +443,11 @@ export const RULES: readonly PathRule[] = [
       get: withGame((c, g) => seesAll(c.auth, g, c.read) || isPlayerIn(c.auth, g)),
       list: withGame((c, g) => seesAll(c.auth, g, c.read) || isPlayerIn(c.auth, g)),
     },
+  },
+  {
+    // Join codes of sessions, written by generateSessionCode: a signed-in user gets one code.
+    pattern: 'sessionCodes/{code}',
+    allow: { get: (c) => signedIn(c.auth) },
   },
   { pattern: 'portals/{pid}', allow: { get: always, list: always } },
   { pattern: 'vatRates/{rid}', allow: { get: always, list: always } },
