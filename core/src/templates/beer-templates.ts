@@ -1,199 +1,65 @@
 /**
- * The default beer game templates. Each config is a beer game document as the core reads it
- * (`normalizeGame` / `validateGame` accept every one, see templates.test.ts) plus the public
- * fields the screens need (icon, visual, position, map size, product names).
+ * The default beer game templates. Each config is a `BeerGameConfig` of the beer documents module
+ * (`core/src/beer/game-docs.ts`): `buildBeerGameDocs` turns it into a game's documents, and every
+ * one passes `validateBeerConfig` (the core's `validateGame` plus map and timer checks), see
+ * templates.test.ts.
  */
-import type { BeerFacilityConfig, BeerGameConfig, GameTemplate, MapSize } from './types';
+import {
+  chainConfig,
+  classicBeerTemplate,
+  defaultConfigDebrief,
+  emptyConfigMessages,
+  fixedPositions,
+  type BeerFacilityConfig,
+  type BeerGameConfig,
+  type ChainConfigOptions,
+} from '../beer/game-docs';
+import type { BeerGameTemplate } from './types';
 
-/** Spec §9: the visual of a facility follows its icon; any other icon is a workshop. */
-export function visualOfIcon(icon: string): string {
-  switch (icon) {
-    case 'cart':
-      return 'retailer';
-    case 'domain':
-      return 'wholesaler';
-    case 'call-split':
-      return 'distributor';
-    case 'factory':
-      return 'factory';
-    default:
-      return 'workshop';
-  }
-}
+type CapabilityExtras = Readonly<Record<string, number>>;
+type ProductExtras = Readonly<Record<string, number | boolean>>;
 
-/** Spec §9 map sizes: 2-4 facilities 3x3, 5-6 3x5, 7-8 3x7. */
-export function mapSizeFor(count: number): MapSize {
-  if (count <= 4) return { rows: 3, cols: 3 };
-  if (count <= 6) return { rows: 3, cols: 5 };
-  return { rows: 3, cols: 7 };
-}
-
-/** Fixed positions [column, row] of the n-th facility (downstream first) on each map size. */
-const POSITIONS: Readonly<Record<number, readonly (readonly [number, number])[]>> = {
-  3: [
-    [0, 0],
-    [2, 0],
-    [2, 2],
-    [0, 2],
-  ],
-  5: [
-    [0, 0],
-    [2, 0],
-    [4, 0],
-    [4, 2],
-    [2, 2],
-    [0, 2],
-  ],
-  7: [
-    [0, 0],
-    [2, 0],
-    [4, 0],
-    [6, 0],
-    [6, 2],
-    [4, 2],
-    [2, 2],
-    [0, 2],
-  ],
-};
-
-export function positionFor(index: number, count: number): readonly [number, number] {
-  const list = POSITIONS[mapSizeFor(count).cols] ?? [];
-  return list[index] ?? [0, 0];
-}
-
-interface Stage {
-  readonly id: string;
-  readonly name: string;
-  readonly icon: string;
-}
-
-/** Stage names of a serial chain of `count` facilities, downstream first. */
-export function chainStages(count: number): Stage[] {
-  const retailer: Stage = { id: 'retailer', name: 'Retailer', icon: 'cart' };
-  const wholesaler: Stage = { id: 'wholesaler', name: 'Wholesaler', icon: 'domain' };
-  const distributor: Stage = { id: 'distributor', name: 'Distributor', icon: 'call-split' };
-  const factory: Stage = { id: 'factory', name: 'Factory', icon: 'factory' };
-  if (count <= 2) return [retailer, factory];
-  if (count === 3) return [retailer, wholesaler, factory];
-  const workshops: Stage[] = [];
-  for (let i = 1; i <= count - 4; i++) {
-    workshops.push({ id: `workshop${i}`, name: `Workshop ${i}`, icon: 'wrench' });
-  }
-  return [retailer, wholesaler, distributor, ...workshops.reverse(), factory];
-}
-
-export interface ChainTemplateOptions {
-  readonly count: number;
-  readonly leadtime?: number;
-  readonly ordertime?: number;
-  readonly stock?: number;
-  readonly startOrders?: number;
-  readonly transparent?: boolean;
-  readonly weeks?: number;
-  readonly forcedOrderWeeks?: number;
-  readonly demand?: unknown;
-  readonly timer?: number;
-  /** Extra capability fields for every stage (moq, batchSize, leadtimeVariability...). */
-  readonly capability?: Readonly<Record<string, number>>;
-  /** Extra product fields for every stage (unitPrice, maxShipQty...). */
-  readonly product?: Readonly<Record<string, number | boolean>>;
-}
-
-const BEER_PRODUCT = { beer: { name: 'Beer', productEmoji: '🍺' } } as const;
-
-/** A single-product serial chain: the first stage faces consumers, the last one produces. */
-export function chainConfig(o: ChainTemplateOptions): BeerGameConfig {
-  const stages = chainStages(o.count);
+/** A chain of `chainConfig` with extra capability and product fields on every stage. */
+export function tunedChain(
+  options: ChainConfigOptions,
+  tune: { transparent?: boolean; capability?: CapabilityExtras; product?: ProductExtras } = {},
+): BeerGameConfig {
+  const base = chainConfig(options);
   const facilities: Record<string, BeerFacilityConfig> = {};
-  stages.forEach((stage, i) => {
-    const upstream = stages[i + 1];
-    const downstream = stages[i - 1];
-    const cap = {
-      leadtime: o.leadtime ?? 3,
-      ordertime: o.ordertime ?? 1,
-      startOrders: o.startOrders ?? 4,
-      visibleWeeks: 2,
-      ...o.capability,
-    };
-    facilities[stage.id] = {
-      id: stage.id,
-      name: stage.name,
-      type: stage.id,
-      icon: stage.icon,
-      visual: visualOfIcon(stage.icon),
-      position: positionFor(i, stages.length),
-      clients: downstream ? [downstream.id] : [],
-      pdata: {
-        beer: { stock: o.stock ?? 12, backlog: 0, stockCost: 0.5, backlogCost: 1, ...o.product },
-      },
-      capabilities: {
-        [`${stage.id}-beer`]: upstream
-          ? { pid: 'beer', type: 'purchase', from: upstream.id, ...cap }
-          : { pid: 'beer', type: 'production', ...cap },
-      },
-    };
-  });
+  for (const [id, f] of Object.entries(base.facilities)) {
+    const capabilities: BeerFacilityConfig['capabilities'] = {};
+    for (const [cid, c] of Object.entries(f.capabilities)) {
+      capabilities[cid] = { ...c, ...tune.capability };
+    }
+    const pdata: BeerFacilityConfig['pdata'] = {};
+    for (const [pid, d] of Object.entries(f.pdata)) pdata[pid] = { ...d, ...tune.product };
+    facilities[id] = { ...f, capabilities, pdata };
+  }
   return {
-    type: 'beergame',
-    params: {
-      weeks: o.weeks ?? 36,
-      transparent: o.transparent ?? false,
-      timer: o.timer ?? 0,
-      playTimer: false,
-      forcedOrderWeeks: o.forcedOrderWeeks ?? 0,
-      seed: 1,
-      mapSize: mapSizeFor(stages.length),
-      consumerDemand: o.demand ?? { type: 'step', initial: 4, final: 8, week: 5 },
-      productsTemplates: BEER_PRODUCT,
-    },
+    params: { ...base.params, transparent: tune.transparent ?? base.params.transparent },
     facilities,
-  };
-}
-
-/** Sterman's classic board game: order and shipping delays of two weeks, orders forced to 4. */
-export function classicConfig(): BeerGameConfig {
-  const base = chainConfig({ count: 4, leadtime: 4, ordertime: 2, forcedOrderWeeks: 4 });
-  const factory = base.facilities['factory'];
-  if (!factory) return base;
-  return {
-    ...base,
-    facilities: {
-      ...base.facilities,
-      // The factory's one-week production request delay plus two weeks of production.
-      factory: {
-        ...factory,
-        capabilities: {
-          'factory-beer': {
-            pid: 'beer',
-            type: 'production',
-            leadtime: 3,
-            ordertime: 1,
-            startOrders: 4,
-            visibleWeeks: 2,
-          },
-        },
-      },
-    },
   };
 }
 
 /** Two products (ale and lager) from one factory, through a distributor, to two retailers. */
 export function twoProductNetworkConfig(): BeerGameConfig {
-  const products = { ale: 'Ale', lager: 'Lager' } as const;
-  const pdata = (stock: number) => ({
-    ale: { stock, backlog: 0, stockCost: 0.5, backlogCost: 1 },
-    lager: { stock, backlog: 0, stockCost: 0.5, backlogCost: 1 },
+  const product = (stock: number) => ({
+    stock,
+    backlog: 0,
+    allowBacklog: true,
+    maxShipQty: 0,
+    unitPrice: 0,
+    stockCost: 0.5,
+    backlogCost: 1,
+    missedSaleCost: 0,
   });
-  const buy = (prefix: string, from: string) => ({
-    [`${prefix}-ale`]: { pid: 'ale', type: 'purchase' as const, from, leadtime: 3, ordertime: 1 },
-    [`${prefix}-lager`]: {
-      pid: 'lager',
-      type: 'purchase' as const,
-      from,
-      leadtime: 3,
-      ordertime: 1,
-    },
+  const pdata = (stock: number) => ({ ale: product(stock), lager: product(stock) });
+  const buy = (prefix: string, from: string): BeerFacilityConfig['capabilities'] => ({
+    [`${prefix}-ale`]: { pid: 'ale', type: 'purchase', from, leadtime: 3, ordertime: 1 },
+    [`${prefix}-lager`]: { pid: 'lager', type: 'purchase', from, leadtime: 3, ordertime: 1 },
   });
+  // Downstream first: the two retailers, the distributor, the factory.
+  const [p0, p1, p2, p3] = fixedPositions(4);
   const facilities: Record<string, BeerFacilityConfig> = {
     north: {
       id: 'north',
@@ -201,8 +67,7 @@ export function twoProductNetworkConfig(): BeerGameConfig {
       type: 'retailer',
       icon: 'cart',
       visual: 'retailer',
-      position: positionFor(0, 4),
-      clients: [],
+      ...(p0 ? { position: p0 } : {}),
       pdata: pdata(8),
       capabilities: buy('north', 'distributor'),
     },
@@ -212,8 +77,7 @@ export function twoProductNetworkConfig(): BeerGameConfig {
       type: 'retailer',
       icon: 'cart',
       visual: 'retailer',
-      position: positionFor(3, 4),
-      clients: [],
+      ...(p1 ? { position: p1 } : {}),
       pdata: pdata(8),
       capabilities: buy('south', 'distributor'),
     },
@@ -223,8 +87,7 @@ export function twoProductNetworkConfig(): BeerGameConfig {
       type: 'distributor',
       icon: 'call-split',
       visual: 'distributor',
-      position: positionFor(1, 4),
-      clients: ['north', 'south'],
+      ...(p2 ? { position: p2 } : {}),
       pdata: pdata(16),
       capabilities: buy('distributor', 'factory'),
     },
@@ -234,8 +97,7 @@ export function twoProductNetworkConfig(): BeerGameConfig {
       type: 'factory',
       icon: 'factory',
       visual: 'factory',
-      position: positionFor(2, 4),
-      clients: ['distributor'],
+      ...(p3 ? { position: p3 } : {}),
       pdata: pdata(16),
       capabilities: {
         'factory-ale': { pid: 'ale', type: 'production', leadtime: 3, ordertime: 1 },
@@ -244,132 +106,120 @@ export function twoProductNetworkConfig(): BeerGameConfig {
     },
   };
   return {
-    type: 'beergame',
     params: {
       weeks: 30,
+      seed: 1,
+      forcedOrderWeeks: 0,
       transparent: false,
       timer: 0,
       playTimer: false,
-      forcedOrderWeeks: 0,
-      seed: 1,
-      mapSize: mapSizeFor(4),
       consumerDemand: [4],
       productsConsumerDemand: {
         ale: { type: 'step', initial: 4, final: 6, week: 6 },
         lager: { type: 'uniform', min: 2, max: 6 },
       },
       productsTemplates: {
-        ale: { name: products.ale, productEmoji: '🍺' },
-        lager: { name: products.lager, productEmoji: '🍻' },
+        ale: { name: 'Ale', productEmoji: '🍺' },
+        lager: { name: 'Lager', productEmoji: '🍻' },
       },
+      configMessages: emptyConfigMessages(),
+      configDebrief: defaultConfigDebrief(),
+      bckCells: [],
     },
     facilities,
   };
 }
 
-export const BEER_TEMPLATES: readonly GameTemplate[] = [
-  {
-    id: 'beer-classic',
-    version: 1,
-    title: 'Classic beer game',
-    type: 'beergame',
-    description:
-      "Sterman's four-stage board game: two-week order and shipping delays, demand steps from 4 to 8 in week 5.",
-    config: classicConfig(),
-  },
-  {
-    id: 'beer-default',
-    version: 1,
-    title: 'Four-stage supply chain',
-    type: 'beergame',
-    description: 'Retailer, wholesaler, distributor and factory with a three-week lead time.',
-    config: chainConfig({ count: 4 }),
-  },
-  {
-    id: 'beer-transparent',
-    version: 1,
-    title: 'Transparent supply chain',
-    type: 'beergame',
-    description:
-      'The four-stage chain where every player sees the whole chain: stocks, orders, demand.',
-    config: chainConfig({ count: 4, transparent: true }),
-  },
-  {
-    id: 'beer-chain-2',
-    version: 1,
-    title: 'Two-stage chain',
-    type: 'beergame',
-    description:
-      'A retailer and a factory: the shortest chain, for a first contact or small groups.',
-    config: chainConfig({ count: 2 }),
-  },
-  {
-    id: 'beer-chain-3',
-    version: 1,
-    title: 'Three-stage chain',
-    type: 'beergame',
-    description: 'Retailer, wholesaler and factory.',
-    config: chainConfig({ count: 3 }),
-  },
-  {
-    id: 'beer-chain-6',
-    version: 1,
-    title: 'Six-stage chain',
-    type: 'beergame',
-    description: 'A longer chain with two workshops between the distributor and the factory.',
-    config: chainConfig({ count: 6 }),
-  },
-  {
-    id: 'beer-chain-8',
-    version: 1,
-    title: 'Eight-stage chain',
-    type: 'beergame',
-    description: 'The longest chain: eight stages, to see the bullwhip grow upstream.',
-    config: chainConfig({ count: 8 }),
-  },
-  {
-    id: 'beer-two-products',
-    version: 1,
-    title: 'Network with two products',
-    type: 'beergame',
-    description:
-      'Ale and lager made by one factory, shipped through a distributor to two retailers.',
-    config: twoProductNetworkConfig(),
-  },
-  {
-    id: 'beer-random-demand',
-    version: 1,
-    title: 'Random demand',
-    type: 'beergame',
-    description: 'The four-stage chain facing a random consumer demand between 2 and 10.',
-    config: chainConfig({ count: 4, demand: { type: 'uniform', min: 2, max: 10 } }),
-  },
-  {
-    id: 'beer-short-leadtime',
-    version: 1,
-    title: 'Short lead times',
-    type: 'beergame',
-    description: 'The four-stage chain with two-week lead times: what faster deliveries change.',
-    config: chainConfig({ count: 4, leadtime: 2, ordertime: 1 }),
-  },
+function beer(
+  id: string,
+  title: string,
+  description: string,
+  config: BeerGameConfig,
+): BeerGameTemplate {
+  return { id, version: 1, title, type: 'beergame', description, config };
+}
+
+export const BEER_TEMPLATES: readonly BeerGameTemplate[] = [
+  beer(
+    'beer-classic',
+    'Classic beer game',
+    "Sterman's four-stage board game: two-week order and shipping delays, demand steps from 4 to 8 in week 5.",
+    classicBeerTemplate().config,
+  ),
+  beer(
+    'beer-default',
+    'Four-stage supply chain',
+    'Retailer, wholesaler, distributor and factory with a three-week lead time.',
+    chainConfig({ count: 4 }),
+  ),
+  beer(
+    'beer-transparent',
+    'Transparent supply chain',
+    'The four-stage chain where every player sees the whole chain: stocks, orders, demand.',
+    tunedChain({ count: 4 }, { transparent: true }),
+  ),
+  beer(
+    'beer-chain-2',
+    'Two-stage chain',
+    'A retailer and a factory: the shortest chain, for a first contact or small groups.',
+    chainConfig({ count: 2 }),
+  ),
+  beer(
+    'beer-chain-3',
+    'Three-stage chain',
+    'Retailer, wholesaler and factory.',
+    chainConfig({ count: 3 }),
+  ),
+  beer(
+    'beer-chain-6',
+    'Six-stage chain',
+    'A longer chain with two workshops between the distributor and the factory.',
+    chainConfig({ count: 6 }),
+  ),
+  beer(
+    'beer-chain-8',
+    'Eight-stage chain',
+    'The longest chain: eight stages, to see the bullwhip grow upstream.',
+    chainConfig({ count: 8 }),
+  ),
+  beer(
+    'beer-two-products',
+    'Network with two products',
+    'Ale and lager made by one factory, shipped through a distributor to two retailers.',
+    twoProductNetworkConfig(),
+  ),
+  beer(
+    'beer-random-demand',
+    'Random demand',
+    'The four-stage chain facing a random consumer demand between 2 and 10.',
+    chainConfig({ count: 4, demand: { type: 'uniform', min: 2, max: 10 } }),
+  ),
+  beer(
+    'beer-short-leadtime',
+    'Short lead times',
+    'The four-stage chain with two-week lead times: what faster deliveries change.',
+    chainConfig({ count: 4, leadtime: 2, ordertime: 1, productionLeadtime: 2 }),
+  ),
 ];
 
 /** Advanced beer configs (constraints of spec §5), used by the advanced session templates. */
-export function advancedConfigs(): Record<string, BeerGameConfig> {
+export function advancedConfigs(): {
+  constrained: BeerGameConfig;
+  variable: BeerGameConfig;
+  priced: BeerGameConfig;
+} {
   return {
-    constrained: chainConfig({
-      count: 4,
-      capability: { moq: 4, batchSize: 4, maxOrderQty: 40 },
-    }),
-    variable: chainConfig({
-      count: 4,
-      capability: { leadtimeVariability: 2 },
-      demand: { type: 'normal', mean: 8, sd: 2 },
-    }),
-    priced: chainConfig({
-      count: 4,
-      product: { unitPrice: 2, missedSaleCost: 1 },
-      capability: { productionCost: 0.5 },
-    }),
+    constrained: tunedChain(
+      { count: 4 },
+      { capability: { moq: 4, batchSize: 4, maxOrderQty: 40 } },
+    ),
+    variable: tunedChain(
+      { count: 4, demand: { type: 'normal', mean: 8, sd: 2 } },
+      { capability: { leadtimeVariability: 2 } },
+    ),
+    priced: tunedChain(
+      { count: 4 },
+      { product: { unitPrice: 2, missedSaleCost: 1 }, capability: { productionCost: 0.5 } },
+    ),
   };
 }

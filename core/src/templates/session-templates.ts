@@ -164,13 +164,13 @@ export const ADVANCED_SESSION_TEMPLATES: readonly SessionTemplate[] = (() => {
   return [
     make('s-adv-constraints', 'Ordering constraints', 'Minimum orders, batches and caps.', [
       round('r1', 'No constraints', 'The usual chain.', 'beer-default'),
-      advancedRound('r2', 'Constraints', 'Orders in batches of 4, at most 40.', c['constrained']!),
+      advancedRound('r2', 'Constraints', 'Orders in batches of 4, at most 40.', c.constrained),
     ]),
     make('s-adv-uncertainty', 'Uncertain lead times', 'Lead times that vary and a noisy demand.', [
-      advancedRound('r1', 'Uncertainty', 'Lead times vary by up to two weeks.', c['variable']!),
+      advancedRound('r1', 'Uncertainty', 'Lead times vary by up to two weeks.', c.variable),
     ]),
     make('s-adv-profit', 'Profit and loss', 'Prices, lost sales and production costs.', [
-      advancedRound('r1', 'Profit', 'Sell at 2, lose 1 per missed sale.', c['priced']!),
+      advancedRound('r1', 'Profit', 'Sell at 2, lose 1 per missed sale.', c.priced),
     ]),
   ];
 })();

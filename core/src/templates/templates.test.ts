@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createGame } from '../beer/engine';
-import { normalizeGame, validateGame, type BeerGameInput } from '../beer/model';
-import { chainStages, mapSizeFor, positionFor, visualOfIcon } from './beer-templates';
+import { buildBeerGameDocs, validateBeerConfig, type BeerGameConfig } from '../beer/game-docs';
+import { normalizeGame, validateGame } from '../beer/model';
+import { toGameInput } from '../beer/game-docs';
 import { GAME_TEMPLATES } from './game-templates';
 import {
   ADVANCED_SESSION_TEMPLATES,
@@ -9,14 +9,17 @@ import {
   sessionTemplateById,
   sessionTemplatesFor,
 } from './session-templates';
-import { SESSION_DEFAULTS, type GameConfig } from './types';
+import { SESSION_DEFAULTS } from './types';
 
-function beerConfigs(): [string, GameConfig][] {
-  const all: [string, GameConfig][] = GAME_TEMPLATES.map((t) => [t.id, t.config]);
+function beerConfigs(): [string, BeerGameConfig][] {
+  const all: [string, BeerGameConfig][] = [];
+  for (const t of GAME_TEMPLATES) if (t.type === 'beergame') all.push([t.id, t.config]);
   for (const s of [...SESSION_TEMPLATES, ...ADVANCED_SESSION_TEMPLATES]) {
-    for (const r of s.rounds) all.push([`${s.id}/${r.id}`, r.config]);
+    for (const r of s.rounds) {
+      if (s.type === 'beergame' && !('type' in r.config)) all.push([`${s.id}/${r.id}`, r.config]);
+    }
   }
-  return all.filter(([, c]) => c.type === 'beergame');
+  return all;
 }
 
 describe('default templates (spec §9)', () => {
@@ -34,7 +37,9 @@ describe('default templates (spec §9)', () => {
       (t) => t.id,
     );
     expect(new Set(ids).size).toBe(ids.length);
-    for (const t of GAME_TEMPLATES) expect(t.config.type).toBe(t.type);
+    for (const t of GAME_TEMPLATES) {
+      if (t.type === 'leangame') expect(t.config.type).toBe('leangame');
+    }
     for (const t of [...GAME_TEMPLATES, ...SESSION_TEMPLATES]) {
       expect(t.version).toBeGreaterThanOrEqual(1);
       expect(t.title).not.toBe('');
@@ -44,24 +49,31 @@ describe('default templates (spec §9)', () => {
   });
 
   it('offers beer chains of 2 to 8 facilities, a transparent one and a two-product network', () => {
-    const beer = GAME_TEMPLATES.filter((t) => t.config.type === 'beergame');
-    const sizes = beer.map((t) => Object.keys(t.config.facilities).length);
+    const beer = beerConfigs().filter(([id]) => !id.includes('/'));
+    const sizes = beer.map(([, c]) => Object.keys(c.facilities).length);
     expect(Math.min(...sizes)).toBe(2);
     expect(Math.max(...sizes)).toBe(8);
-    expect(beer.some((t) => t.config.type === 'beergame' && t.config.params.transparent)).toBe(
-      true,
-    );
-    const network = beer.find((t) => t.id === 'beer-two-products');
-    expect(
-      network?.config.type === 'beergame' && Object.keys(network.config.params.productsTemplates),
-    ).toEqual(['ale', 'lager']);
+    expect(beer.some(([, c]) => c.params.transparent)).toBe(true);
+    const network = beer.find(([id]) => id === 'beer-two-products');
+    expect(Object.keys(network?.[1].params.productsTemplates ?? {})).toEqual(['ale', 'lager']);
   });
 
-  it.each(beerConfigs())('beer config %s is accepted by the core', (_id, config) => {
-    const game = normalizeGame(config as unknown as BeerGameInput);
-    expect(validateGame(game)).toEqual([]);
-    expect(() => createGame(game)).not.toThrow();
-  });
+  it.each(beerConfigs())(
+    'beer config %s is accepted by the core and builds documents',
+    (_id, config) => {
+      expect(validateGame(normalizeGame(toGameInput(config)))).toEqual([]);
+      expect(validateBeerConfig(config)).toEqual([]);
+      const docs = buildBeerGameDocs({
+        gid: 'g1',
+        creator: 'u1',
+        creatorName: 'Ann',
+        name: 'Game',
+        template: { config },
+        now: 1,
+      });
+      expect(Object.keys(docs.facilities)).toEqual(Object.keys(config.facilities));
+    },
+  );
 
   it('gives every session template the spec defaults and at least one round', () => {
     expect(SESSION_DEFAULTS).toMatchObject({
@@ -76,36 +88,8 @@ describe('default templates (spec §9)', () => {
       expect(s.config).toEqual(SESSION_DEFAULTS);
       expect(s.rounds.length).toBeGreaterThan(0);
       expect(new Set(s.rounds.map((r) => r.id)).size).toBe(s.rounds.length);
-      for (const r of s.rounds) expect(r.config.type).toBe(s.type);
+      for (const r of s.rounds) expect('type' in r.config ? 'leangame' : 'beergame').toBe(s.type);
     }
     expect(sessionTemplateById('s-adv-profit')?.advanced).toBe(true);
-  });
-
-  it('places facilities on the map sizes and visuals of spec §9', () => {
-    expect(mapSizeFor(2)).toEqual({ rows: 3, cols: 3 });
-    expect(mapSizeFor(4)).toEqual({ rows: 3, cols: 3 });
-    expect(mapSizeFor(5)).toEqual({ rows: 3, cols: 5 });
-    expect(mapSizeFor(6)).toEqual({ rows: 3, cols: 5 });
-    expect(mapSizeFor(7)).toEqual({ rows: 3, cols: 7 });
-    expect(mapSizeFor(8)).toEqual({ rows: 3, cols: 7 });
-    expect(['cart', 'domain', 'call-split', 'factory', 'wrench'].map(visualOfIcon)).toEqual([
-      'retailer',
-      'wholesaler',
-      'distributor',
-      'factory',
-      'workshop',
-    ]);
-    for (let n = 2; n <= 8; n++) {
-      const stages = chainStages(n);
-      expect(stages).toHaveLength(n);
-      const cells = stages.map((_, i) => positionFor(i, n).join(','));
-      expect(new Set(cells).size).toBe(n);
-      const { rows, cols } = mapSizeFor(n);
-      for (let i = 0; i < n; i++) {
-        const [x, y] = positionFor(i, n);
-        expect(x).toBeLessThan(cols);
-        expect(y).toBeLessThan(rows);
-      }
-    }
   });
 });

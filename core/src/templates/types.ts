@@ -4,56 +4,9 @@
  * changes, its `version` goes up, so a game or session records which version it was made from.
  */
 
+import type { BeerGameConfig } from '../beer/game-docs';
+
 export type GameType = 'beergame' | 'leangame';
-
-/** Spec §9: map sizes 2-4 facilities 3x3, 5-6 3x5, 7-8 3x7 (rows x columns). */
-export interface MapSize {
-  readonly rows: number;
-  readonly cols: number;
-}
-
-/** The public definition and start values of a beer facility, as stored in a template. */
-export interface BeerFacilityConfig {
-  readonly id: string;
-  readonly name: string;
-  readonly type: string;
-  readonly icon: string;
-  readonly visual: string;
-  readonly position: readonly [number, number];
-  readonly clients?: readonly string[];
-  readonly pdata: Readonly<Record<string, Readonly<Record<string, number | boolean>>>>;
-  readonly capabilities: Readonly<
-    Record<
-      string,
-      {
-        readonly pid: string;
-        readonly type: 'purchase' | 'production';
-        readonly from?: string;
-        readonly [field: string]: unknown;
-      }
-    >
-  >;
-}
-
-export interface BeerGameConfig {
-  readonly type: 'beergame';
-  readonly params: {
-    readonly weeks: number;
-    readonly transparent: boolean;
-    readonly timer: number;
-    readonly playTimer: boolean;
-    readonly forcedOrderWeeks: number;
-    readonly seed: number;
-    readonly mapSize: MapSize;
-    readonly consumerDemand: unknown;
-    readonly productsConsumerDemand?: Readonly<Record<string, unknown>>;
-    readonly productsTemplates: Readonly<
-      Record<string, { readonly name: string; readonly productEmoji: string }>
-    >;
-    readonly [field: string]: unknown;
-  };
-  readonly facilities: Readonly<Record<string, BeerFacilityConfig>>;
-}
 
 /** Lean templates are minimal until the lean core exists: its parameters only. */
 export interface LeanGameConfig {
@@ -69,16 +22,31 @@ export interface LeanGameConfig {
   readonly facilities: Readonly<Record<string, unknown>>;
 }
 
-export type GameConfig = BeerGameConfig | LeanGameConfig;
-
-export interface GameTemplate {
+interface TemplateBase {
   readonly id: string;
   readonly version: number;
   readonly title: string;
-  readonly type: GameType;
   readonly description: string;
-  readonly config: GameConfig;
 }
+
+/** A beer template's config is the beer documents module's `BeerGameConfig`. */
+export interface BeerGameTemplate extends TemplateBase {
+  readonly type: 'beergame';
+  readonly config: BeerGameConfig;
+}
+
+export interface LeanGameTemplate extends TemplateBase {
+  readonly type: 'leangame';
+  readonly config: LeanGameConfig;
+}
+
+export type GameTemplate = BeerGameTemplate | LeanGameTemplate;
+export type GameConfig = BeerGameConfig | LeanGameConfig;
+
+/** A game config with the type it belongs to (a round of a session, a game to create). */
+export type TypedGameConfig =
+  | { readonly type: 'beergame'; readonly config: BeerGameConfig }
+  | { readonly type: 'leangame'; readonly config: LeanGameConfig };
 
 export type TeamComposition = 'maintainall' | 'random' | 'nolobby';
 export type InstructionsMode = 'hostvideo-playerslides' | 'hostslides' | 'none';
