@@ -11,6 +11,7 @@ import {
   useParams,
   type RouteObject,
 } from 'react-router-dom';
+import { GameEditorRoute, GameRoute } from '@/app/game-routes';
 import { NotFoundPage } from '@/app/not-found-page';
 import type { RouteHandle } from '@/app/route-handle';
 import { RootLayout } from '@/app/root-layout';
@@ -42,7 +43,6 @@ const DashboardPage = lazyPage(
 );
 const UserPage = lazyPage(() => import('@/features/portal/user-page'), 'UserPage');
 const SessionPage = lazyPage(() => import('@/features/sessions/session-page'), 'SessionPage');
-const GamePage = lazyPage(() => import('@/features/games/game-page'), 'GamePage');
 
 const publicAccess: RouteAccess = { need: 'public' };
 const dashboardAccess: RouteAccess = { need: 'instructor', restoresSavedPath: true };
@@ -122,6 +122,10 @@ export const routes: RouteObject[] = [
         access: dashboardAccess,
         title: 'titles.dashboard',
       }),
+      route('dashboard/games/new', <GameEditorRoute />, {
+        access: dashboardAccess,
+        title: 'titles.game',
+      }),
       route('dashboard/:tab', <DashboardRoute />, {
         access: dashboardAccess,
         title: 'titles.dashboard',
@@ -149,20 +153,24 @@ export const routes: RouteObject[] = [
         title: 'titles.session',
       }),
       route('game/:id', <RedirectToChild child="intro" />, { access: publicAccess }),
-      route('game/:id/intro', <GamePage view="intro" />, {
+      route('game/:id/intro', <GameRoute view="intro" />, {
         access: publicAccess,
         title: 'titles.game',
       }),
-      route('game/:id/play', <GamePage view="play" />, {
+      route('game/:id/play', <GameRoute view="play" />, {
         access: publicAccess,
         title: 'titles.game',
       }),
-      route('game/:id/results', <GamePage view="results" />, {
+      route('game/:id/results', <GameRoute view="results" />, {
         access: publicAccess,
         title: 'titles.game',
       }),
-      route('game/:id/debrief', <GamePage view="debrief" />, {
+      route('game/:id/debrief', <GameRoute view="debrief" />, {
         access: publicAccess,
+        title: 'titles.game',
+      }),
+      route('game/:id/edit', <GameEditorRoute />, {
+        access: { need: 'instructor' },
         title: 'titles.game',
       }),
       route('*', <NotFoundPage />, { access: publicAccess, title: 'titles.notFound' }),

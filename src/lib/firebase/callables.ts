@@ -53,3 +53,72 @@ export function generateSessionCode(
     request,
   );
 }
+
+// ---- beer game (docs/games/beer-documents.md) ----
+
+export interface JoinAsRequest {
+  readonly gid: string;
+  /** A facility id, or 'observer'. */
+  readonly roleId: string;
+  readonly roleName?: string;
+  readonly playerName?: string;
+  readonly isDemo?: boolean;
+}
+
+export function joinAs(request: JoinAsRequest): Promise<unknown> {
+  return callFunction<JoinAsRequest, unknown>('joinAs', request);
+}
+
+export interface QuitGameRequest {
+  readonly gid: string;
+  readonly roleId?: string;
+}
+
+export function quitGame(request: QuitGameRequest): Promise<unknown> {
+  return callFunction<QuitGameRequest, unknown>('quitGame', request);
+}
+
+export interface CreateNewTurnTaskRequest {
+  readonly gid: string;
+  readonly type?: 'beergame' | 'leangame' | 'bgadvanced';
+  /** Seconds per week: starts the week timer (creator). */
+  readonly timer?: number;
+  /** Advance the week now, computer orders for who has not validated (creator). */
+  readonly force?: boolean;
+}
+
+export interface CreateNewTurnTaskResponse {
+  readonly advanced: boolean;
+  readonly week: number;
+  readonly finished: boolean;
+  readonly waitingFor: readonly string[];
+}
+
+export function createNewTurnTask(
+  request: CreateNewTurnTaskRequest,
+): Promise<CreateNewTurnTaskResponse> {
+  return callFunction<CreateNewTurnTaskRequest, CreateNewTurnTaskResponse>(
+    'createNewTurnTask',
+    request,
+  );
+}
+
+export interface AutoPlaySecGenRequest {
+  readonly gid: string;
+  readonly type?: 'beergame' | 'leangame' | 'bgadvanced';
+  /** The roles to hand to (or take back from) the computer; every empty role when absent. */
+  readonly roleIds?: readonly string[];
+  readonly computer?: boolean;
+}
+
+export function autoPlaySecGen(request: AutoPlaySecGenRequest): Promise<unknown> {
+  return callFunction<AutoPlaySecGenRequest, unknown>('autoPlaySecGen', request);
+}
+
+export function resetBeerGame(request: { readonly gid: string }): Promise<unknown> {
+  return callFunction<{ gid: string }, unknown>('resetBeerGame', request);
+}
+
+export function resetStartingOrders(request: { readonly gid: string }): Promise<unknown> {
+  return callFunction<{ gid: string }, unknown>('resetStartingOrders', request);
+}

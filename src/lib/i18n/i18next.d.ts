@@ -1,12 +1,13 @@
 import 'i18next';
 import type translation from '../../../locales/en/translation.json';
 import type errors from '../../../locales/en/errors.json';
+import type game from '../../../locales/en/game.json';
 
 /**
  * The English files typed as one namespace: translation.json at the top level, and each
  * feature file under its name. A new feature file is added here too.
  */
-type Resources = typeof translation & { errors: typeof errors };
+type Resources = typeof translation & { errors: typeof errors; game: typeof game };
 
 declare module 'i18next' {
   interface CustomTypeOptions {

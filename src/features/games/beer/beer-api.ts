@@ -1,0 +1,113 @@
+/** The beer game's documents through the data port, and its calls. */
+import type { DocSnapshot, PortError, Unsubscribe } from '@sim/core/port/data-port';
+import { serverTimestamp } from '@sim/core/port/field-values';
+import type { BeerGameDocs } from '@sim/core/beer/game-docs';
+import type { editPlan } from '@/features/games/beer/editor-draft';
+import { getDataPort } from '@/lib/data/port';
+import { resetBeerGame } from '@/lib/firebase/callables';
+
+export function gamePath(gid: string): string {
+  return `games/${gid}`;
+}
+
+export function watchDoc(
+  path: string,
+  next: (snap: DocSnapshot) => void,
+  onError: (err: PortError) => void,
+): Unsubscribe {
+  return getDataPort().docs.onDoc(path, next, onError);
+}
+
+export function newGameId(): string {
+  return getDataPort().docs.newId();
+}
+
+/** Writes the documents of a new game in one batch (the backend builds the state on first use). */
+export async function createGameDocs(
+  gid: string,
+  docs: Pick<BeerGameDocs, 'game' | 'privateParams' | 'facilities'>,
+): Promise<void> {
+  const batch = getDataPort().docs.batch();
+  batch.set(gamePath(gid), { ...docs.game });
+  batch.set(`${gamePath(gid)}/private/params`, { ...docs.privateParams });
+  for (const [fid, data] of Object.entries(docs.facilities)) {
+    batch.set(`${gamePath(gid)}/facilities/${fid}`, { ...data });
+  }
+  await batch.commit();
+}
+
+/**
+ * Saves an edited game (docs/games/beer-documents.md "Editing"): one batch, then
+ * `resetBeerGame`, which rebuilds the state and every facility's private document.
+ */
+export async function updateGameDocs(
+  gid: string,
+  plan: ReturnType<typeof editPlan>,
+): Promise<void> {
+  const batch = getDataPort().docs.batch();
+  batch.update(gamePath(gid), plan.gameUpdate);
+  batch.set(`${gamePath(gid)}/private/params`, { ...plan.privateParams });
+  for (const [fid, data] of Object.entries(plan.create)) {
+    batch.set(`${gamePath(gid)}/facilities/${fid}`, { ...data });
+  }
+  for (const fid of plan.remove) batch.delete(`${gamePath(gid)}/facilities/${fid}`);
+  await batch.commit();
+  await resetBeerGame({ gid });
+}
+
+export async function readDoc(path: string): Promise<DocSnapshot> {
+  return getDataPort().docs.get(path);
+}
+
+/** The creator's switches on the public game document. */
+export async function setGameFlags(gid: string, flags: { paused?: boolean }): Promise<void> {
+  await getDataPort().docs.update(gamePath(gid), flags);
+}
+
+/**
+ * The player's order (docs/policy.md): one batch creates an order per capability and sets the
+ * facility's validation flags and quantities.
+ */
+export async function placeOrder(
+  gid: string,
+  fid: string,
+  week: number,
+  quantities: Record<string, number>,
+): Promise<void> {
+  const docs = getDataPort().docs;
+  const batch = docs.batch();
+  const validation: Record<string, unknown> = { validatedOrder: true };
+  for (const [cid, qty] of Object.entries(quantities)) {
+    batch.set(`${gamePath(gid)}/orders/${docs.newId()}`, {
+      game_id: gid,
+      faci_id: fid,
+      capa_id: cid,
+      orderQty: qty,
+      week,
+      created_at: serverTimestamp(),
+    });
+    validation[`capabilities.${cid}.validatedOrder`] = true;
+    validation[`capabilities.${cid}.validatedOrderQty`] = qty;
+  }
+  batch.update(`${gamePath(gid)}/facilities/${fid}`, validation);
+  await batch.commit();
+}
+
+export function answersPath(gid: string, uid: string): string {
+  return `${gamePath(gid)}/answers/${uid}`;
+}
+
+export async function saveAnswers(
+  gid: string,
+  uid: string,
+  answers: Record<string, string | number>,
+  submitted: boolean,
+): Promise<void> {
+  await getDataPort().docs.set(answersPath(gid, uid), {
+    game_id: gid,
+    uid,
+    answers,
+    submitted,
+    updated_at: serverTimestamp(),
+  });
+}

@@ -1,0 +1,836 @@
+/**
+ * `/game/:id/results` and `/game/:id/debrief`: recharts charts for each enabled debrief section
+ * (spec §9), from the core's `debriefMetrics` and `referenceRuns`, the thank-you section and the
+ * questions (answers stored per player in `games/{gid}/answers/{uid}`).
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { answersPath, readDoc, saveAnswers } from '@/features/games/beer/beer-api';
+import {
+  type DebriefData,
+  debriefData,
+  loadDebriefState,
+  seriesRows,
+} from '@/features/games/beer/debrief-data';
+import type { BeerDebriefSection, BeerGameDoc, GameRole } from '@/features/games/beer/game-model';
+import { fmt } from '@/features/games/beer/play-view';
+import { PageLoader } from '@/components/page-loader';
+import { showError } from '@/lib/errors/error-store';
+import { showToast } from '@/lib/toast/toast-store';
+
+const COLORS = [
+  '#1565c0',
+  '#2e7d32',
+  '#ef6c00',
+  '#6a1b9a',
+  '#c62828',
+  '#00838f',
+  '#5d4037',
+  '#ad1457',
+];
+
+/** The sections shown on each page (results: performance; debrief: analysis). */
+export const PAGE_SECTIONS: Record<'results' | 'debrief', readonly BeerDebriefSection[]> = {
+  results: ['optionButtons', 'teamPerformance', 'individualPerformance'],
+  debrief: [
+    'optionButtons',
+    'supplychainEvolution',
+    'stagesEvolution',
+    'responseToDemand',
+    'variability',
+    'leadTimes',
+    'toGoFurther',
+  ],
+};
+
+function ChartBox({ children, height = 280 }: { children: ReactNode; height?: number }) {
+  return (
+    <Box sx={{ width: '100%', height }}>
+      <ResponsiveContainer width="100%" height="100%">
+        {children as React.ReactElement}
+      </ResponsiveContainer>
+    </Box>
+  );
+}
+
+function SectionPaper({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-testid={`debrief-${id}`}>
+      <Typography variant="h6" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+export function DebriefView({
+  game,
+  page,
+  role,
+  uid,
+}: {
+  game: BeerGameDoc;
+  page: 'results' | 'debrief';
+  role: GameRole;
+  uid: string | null;
+}) {
+  const { t } = useTranslation();
+  const [data, setData] = useState<{ gid: string; value: DebriefData | null } | null>(null);
+  const [submitted, setSubmitted] = useState<boolean | null>(null);
+  const seesAll = role.kind === 'creator' || role.kind === 'observer' || game.params.transparent;
+
+  useEffect(() => {
+    let live = true;
+    void loadDebriefState(game.id).then((state) => {
+      if (live) setData({ gid: game.id, value: state ? debriefData(state) : null });
+    });
+    return () => {
+      live = false;
+    };
+    // Reload when a week is played or the game finishes.
+  }, [game.id, game.week, game.finished]);
+
+  const qs = game.params.configDebrief.questionsSection;
+  useEffect(() => {
+    if (!uid || !qs.active) return;
+    let live = true;
+    void readDoc(answersPath(game.id, uid))
+      .then((snap) => live && setSubmitted(snap.data?.['submitted'] === true))
+      .catch(() => live && setSubmitted(false));
+    return () => {
+      live = false;
+    };
+  }, [game.id, uid, qs.active]);
+
+  const enabled = new Set(game.params.configDebrief.debriefContent);
+  const sections = PAGE_SECTIONS[page].filter((s) => enabled.has(s));
+  const other = page === 'results' ? 'debrief' : 'results';
+  const gated =
+    role.kind === 'player' &&
+    qs.active &&
+    qs.requireSubmitDebrief &&
+    page === 'debrief' &&
+    submitted !== true;
+  const hiddenForPlayers = role.kind === 'player' && qs.active && !qs.playersViewResults;
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 3, alignItems: { md: 'center' } }}
+      >
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          {t(`game.${page}.title`, { name: game.name })}
+        </Typography>
+        <Button
+          component={RouterLink}
+          to={`/game/${game.id}/${other}`}
+          variant="outlined"
+          data-testid={`to-${other}`}
+        >
+          {t(`game.${page}.toOther`)}
+        </Button>
+        <Button component={RouterLink} to={`/game/${game.id}/play`}>
+          {t('game.results.backToGame')}
+        </Button>
+      </Stack>
+      {!game.finished && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('game.results.notFinished', { week: game.week, weeks: game.params.weeks })}
+        </Alert>
+      )}
+      {data === null || data.gid !== game.id ? (
+        <PageLoader />
+      ) : data.value === null ? (
+        <Alert severity="info">
+          {seesAll ? t('game.results.noData') : t('game.results.afterFinish')}
+        </Alert>
+      ) : gated ? (
+        <Alert severity="info">{t('game.debrief.submitFirst')}</Alert>
+      ) : hiddenForPlayers ? (
+        <Alert severity="info">{t('game.debrief.hiddenForPlayers')}</Alert>
+      ) : (
+        <Sections data={data.value} game={game} sections={sections} role={role} />
+      )}
+      {page === 'results' && game.params.configDebrief.thankYouSection.active && (
+        <ThankYou game={game} />
+      )}
+      {page === 'debrief' && qs.active && uid && (
+        <Box sx={{ mt: 3 }}>
+          <Questions
+            game={game}
+            uid={uid}
+            canAnswer={role.kind === 'player'}
+            submitted={submitted === true}
+            onSubmitted={() => setSubmitted(true)}
+          />
+        </Box>
+      )}
+    </Container>
+  );
+}
+
+function ThankYou({ game }: { game: BeerGameDoc }) {
+  const s = game.params.configDebrief.thankYouSection;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: 3, mt: 3, textAlign: 'center' }}
+      data-testid="debrief-thankyou"
+    >
+      <Typography variant="h5" gutterBottom>
+        {s.title}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{s.message}</Typography>
+      {s.ctaLink && /^https?:\/\//.test(s.ctaLink) && (
+        <Button variant="contained" href={s.ctaLink} target="_blank" rel="noopener noreferrer">
+          {s.ctaLabel || s.ctaLink}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+function Sections({
+  data,
+  game,
+  sections,
+  role,
+}: {
+  data: DebriefData;
+  game: BeerGameDoc;
+  sections: readonly BeerDebriefSection[];
+  role: GameRole;
+}) {
+  const { t } = useTranslation();
+  const { metrics, benchmark, typical } = data;
+  const names = useMemo(
+    () => Object.fromEntries(game.facilities.map((f) => [f.id, f.name])),
+    [game.facilities],
+  );
+  const ids = metrics.teamPerformance.facilities.map((f) => f.id);
+  const [stage, setStage] = useState<string>(
+    role.kind === 'player' ? role.facilityId : (ids[0] ?? ''),
+  );
+  const [showRefs, setShowRefs] = useState(true);
+  const weeks = metrics.weeks;
+  const nameOf = (id: string) => names[id] ?? id;
+  if (weeks.length === 0) return <Alert severity="info">{t('game.results.noWeeks')}</Alert>;
+
+  const blocks: Partial<Record<BeerDebriefSection, ReactNode>> = {
+    optionButtons: (
+      <Paper variant="outlined" sx={{ p: 2 }} data-testid="debrief-optionButtons">
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { md: 'center' } }}
+        >
+          <TextField
+            select
+            size="small"
+            label={t('game.results.stage')}
+            value={stage}
+            onChange={(e) => setStage(e.target.value)}
+            sx={{ minWidth: 220 }}
+          >
+            {ids.map((id) => (
+              <MenuItem key={id} value={id}>
+                {nameOf(id)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={showRefs ? 'on' : 'off'}
+            onChange={(_, v: string | null) => v && setShowRefs(v === 'on')}
+          >
+            <ToggleButton value="on">{t('game.results.withReferences')}</ToggleButton>
+            <ToggleButton value="off">{t('game.results.withoutReferences')}</ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
+      </Paper>
+    ),
+    teamPerformance: (
+      <SectionPaper id="teamPerformance" title={t('game.debriefSections.teamPerformance')}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ mb: 2 }}>
+          <Big
+            label={t('game.results.teamCost')}
+            value={fmt(metrics.teamPerformance.cost)}
+            testId="team-cost"
+          />
+          {showRefs && <Big label={t('game.results.benchmark')} value={fmt(benchmark.cost)} />}
+          {showRefs && <Big label={t('game.results.typical')} value={fmt(typical.cost)} />}
+          {metrics.teamPerformance.revenue > 0 && (
+            <Big label={t('game.results.profit')} value={fmt(metrics.teamPerformance.profit)} />
+          )}
+        </Stack>
+        {showRefs && (
+          <>
+            <Typography variant="subtitle2">{t('game.results.versus')}</Typography>
+            {!game.finished && (
+              <Typography variant="caption" color="text.secondary">
+                {t('game.results.referencesWholeGame', { weeks: game.params.weeks })}
+              </Typography>
+            )}
+            <ChartBox height={220}>
+              <BarChart
+                data={[
+                  { name: t('game.results.yourTeam'), cost: metrics.teamPerformance.cost },
+                  { name: t('game.results.benchmark'), cost: benchmark.cost },
+                  { name: t('game.results.typical'), cost: typical.cost },
+                ]}
+                layout="vertical"
+                margin={{ left: 40 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis type="number" />
+                <YAxis type="category" dataKey="name" width={160} />
+                <Tooltip />
+                <Bar dataKey="cost" name={t('game.results.cost')} fill={COLORS[0]} />
+              </BarChart>
+            </ChartBox>
+          </>
+        )}
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {t('game.results.costPerFacility')}
+        </Typography>
+        <ChartBox height={240}>
+          <BarChart
+            data={metrics.teamPerformance.facilities.map((f) => ({
+              name: nameOf(f.id),
+              cost: f.cost,
+              ...(showRefs
+                ? {
+                    benchmark: benchmark.facilities.find((b) => b.id === f.id)?.cost ?? 0,
+                    typical: typical.facilities.find((b) => b.id === f.id)?.cost ?? 0,
+                  }
+                : {}),
+            }))}
+          >
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="name" />
+            <YAxis />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="cost" name={t('game.results.yourTeam')} fill={COLORS[0]} />
+            {showRefs && (
+              <Bar dataKey="benchmark" name={t('game.results.benchmark')} fill={COLORS[1]} />
+            )}
+            {showRefs && (
+              <Bar dataKey="typical" name={t('game.results.typical')} fill={COLORS[2]} />
+            )}
+          </BarChart>
+        </ChartBox>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {t('game.results.cumulativeCost')}
+        </Typography>
+        <ChartBox height={240}>
+          <LineChart data={seriesRows(weeks, { cost: metrics.teamPerformance.cumCost })}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="week" />
+            <YAxis />
+            <Tooltip />
+            <Line
+              type="monotone"
+              dataKey="cost"
+              name={t('game.results.teamCost')}
+              stroke={COLORS[0]}
+              dot={false}
+            />
+          </LineChart>
+        </ChartBox>
+      </SectionPaper>
+    ),
+    individualPerformance: (
+      <SectionPaper
+        id="individualPerformance"
+        title={t('game.debriefSections.individualPerformance')}
+      >
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" data-testid="individual-table">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('game.follow.facility')}</TableCell>
+                <TableCell align="right">{t('game.results.cost')}</TableCell>
+                <TableCell align="right">{t('game.results.avgStock')}</TableCell>
+                <TableCell align="right">{t('game.results.avgBacklog')}</TableCell>
+                <TableCell align="right">{t('game.results.fillRate')}</TableCell>
+                <TableCell align="right">{t('game.results.stockOutWeeks')}</TableCell>
+                <TableCell align="right">{t('game.results.peakOrder')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {metrics.individualPerformance.map((f) => (
+                <TableRow
+                  key={f.id}
+                  selected={role.kind === 'player' && role.facilityId === f.id}
+                  data-testid={`individual-${f.id}`}
+                >
+                  <TableCell>{nameOf(f.id)}</TableCell>
+                  <TableCell align="right" data-testid={`individual-cost-${f.id}`}>
+                    {fmt(f.cost)}
+                  </TableCell>
+                  <TableCell align="right">{f.avgStock.toFixed(1)}</TableCell>
+                  <TableCell align="right">{f.avgBacklog.toFixed(1)}</TableCell>
+                  <TableCell align="right">{`${Math.round(f.fillRate * 100)} %`}</TableCell>
+                  <TableCell align="right">{f.stockOutWeeks}</TableCell>
+                  <TableCell align="right">
+                    {t('game.results.peakAt', { qty: f.peakOrder, week: f.peakOrderWeek })}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </SectionPaper>
+    ),
+    supplychainEvolution: (
+      <SectionPaper
+        id="supplychainEvolution"
+        title={t('game.debriefSections.supplychainEvolution')}
+      >
+        <Typography variant="subtitle2">{t('game.results.ordersVsDemand')}</Typography>
+        <ChartBox>
+          <LineChart
+            data={seriesRows(weeks, {
+              demand: metrics.supplychainEvolution.demand,
+              ...Object.fromEntries(
+                metrics.supplychainEvolution.orders.map((o) => [o.id, o.values]),
+              ),
+            })}
+          >
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="week" />
+            <YAxis />
+            <Tooltip />
+            <Legend />
+            <Line
+              dataKey="demand"
+              name={t('game.results.consumerDemand')}
+              stroke="#000"
+              strokeDasharray="5 3"
+              dot={false}
+            />
+            {metrics.supplychainEvolution.orders.map((o, i) => (
+              <Line
+                key={o.id}
+                dataKey={o.id}
+                name={nameOf(o.id)}
+                stroke={COLORS[i % COLORS.length]}
+                dot={false}
+              />
+            ))}
+          </LineChart>
+        </ChartBox>
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          {t('game.results.netStock')}
+        </Typography>
+        <ChartBox>
+          <LineChart
+            data={seriesRows(
+              weeks,
+              Object.fromEntries(
+                metrics.supplychainEvolution.netStock.map((o) => [o.id, o.values]),
+              ),
+            )}
+          >
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="week" />
+            <YAxis />
+            <Tooltip />
+            <Legend />
+            {metrics.supplychainEvolution.netStock.map((o, i) => (
+              <Line
+                key={o.id}
+                dataKey={o.id}
+                name={nameOf(o.id)}
+                stroke={COLORS[i % COLORS.length]}
+                dot={false}
+              />
+            ))}
+          </LineChart>
+        </ChartBox>
+      </SectionPaper>
+    ),
+    stagesEvolution: (() => {
+      const s = metrics.stagesEvolution.find((x) => x.id === stage) ?? metrics.stagesEvolution[0];
+      if (!s) return null;
+      return (
+        <SectionPaper id="stagesEvolution" title={t('game.debriefSections.stagesEvolution')}>
+          <Typography variant="subtitle2">
+            {t('game.results.stageOf', { name: nameOf(s.id) })}
+          </Typography>
+          <ChartBox>
+            <LineChart
+              data={seriesRows(weeks, {
+                stock: s.stock,
+                backlog: s.backlog,
+                orders: s.orders,
+                incoming: s.incoming,
+              })}
+            >
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="week" />
+              <YAxis />
+              <Tooltip />
+              <Legend />
+              <Line dataKey="stock" name={t('game.play.stock')} stroke={COLORS[1]} dot={false} />
+              <Line
+                dataKey="backlog"
+                name={t('game.play.backlog')}
+                stroke={COLORS[4]}
+                dot={false}
+              />
+              <Line dataKey="orders" name={t('game.play.ordered')} stroke={COLORS[0]} dot={false} />
+              <Line
+                dataKey="incoming"
+                name={t('game.play.incomingOrders')}
+                stroke={COLORS[2]}
+                dot={false}
+              />
+            </LineChart>
+          </ChartBox>
+          <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            {t('game.results.stockBacklogAll')}
+          </Typography>
+          <ChartBox>
+            <LineChart
+              data={seriesRows(weeks, {
+                ...Object.fromEntries(
+                  metrics.stagesEvolution.map((x) => [`${x.id}:stock`, x.stock]),
+                ),
+                ...Object.fromEntries(
+                  metrics.stagesEvolution.map((x) => [`${x.id}:backlog`, x.backlog.map((b) => -b)]),
+                ),
+              })}
+            >
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="week" />
+              <YAxis />
+              <Tooltip />
+              <Legend />
+              {metrics.stagesEvolution.map((x, i) => (
+                <Line
+                  key={`${x.id}:stock`}
+                  dataKey={`${x.id}:stock`}
+                  name={t('game.results.stockOfStage', { name: nameOf(x.id) })}
+                  stroke={COLORS[i % COLORS.length]}
+                  dot={false}
+                />
+              ))}
+              {metrics.stagesEvolution.map((x, i) => (
+                <Line
+                  key={`${x.id}:backlog`}
+                  dataKey={`${x.id}:backlog`}
+                  name={t('game.results.backlogOfStage', { name: nameOf(x.id) })}
+                  stroke={COLORS[i % COLORS.length]}
+                  strokeDasharray="4 3"
+                  dot={false}
+                />
+              ))}
+            </LineChart>
+          </ChartBox>
+        </SectionPaper>
+      );
+    })(),
+    responseToDemand: (
+      <SectionPaper id="responseToDemand" title={t('game.debriefSections.responseToDemand')}>
+        <Table size="small" sx={{ mb: 2 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('game.follow.facility')}</TableCell>
+              <TableCell align="right">{t('game.results.peakOrder')}</TableCell>
+              <TableCell align="right">{t('game.results.amplification')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {metrics.responseToDemand.facilities.map((f) => (
+              <TableRow key={f.id}>
+                <TableCell>{nameOf(f.id)}</TableCell>
+                <TableCell align="right">
+                  {t('game.results.peakAt', { qty: f.peakOrder, week: f.peakOrderWeek })}
+                </TableCell>
+                <TableCell align="right">
+                  {f.amplification === null ? '–' : `× ${f.amplification.toFixed(1)}`}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <ChartBox>
+          <LineChart
+            data={seriesRows(weeks, {
+              demand: metrics.responseToDemand.demand,
+              ...Object.fromEntries(
+                metrics.responseToDemand.facilities.map((o) => [o.id, o.orders]),
+              ),
+              ...(showRefs
+                ? Object.fromEntries(
+                    benchmark.facilities
+                      .filter((b) => b.id === stage)
+                      .map((b) => ['benchmark', b.orders]),
+                  )
+                : {}),
+            })}
+          >
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="week" />
+            <YAxis />
+            <Tooltip />
+            <Legend />
+            <Line
+              dataKey="demand"
+              name={t('game.results.consumerDemand')}
+              stroke="#000"
+              strokeWidth={2}
+              dot={false}
+            />
+            {metrics.responseToDemand.facilities.map((o, i) => (
+              <Line
+                key={o.id}
+                dataKey={o.id}
+                name={nameOf(o.id)}
+                stroke={COLORS[i % COLORS.length]}
+                dot={false}
+              />
+            ))}
+            {showRefs && (
+              <Line
+                dataKey="benchmark"
+                name={t('game.results.benchmarkOrders', { name: nameOf(stage) })}
+                stroke="#9e9e9e"
+                strokeDasharray="6 3"
+                dot={false}
+              />
+            )}
+          </LineChart>
+        </ChartBox>
+      </SectionPaper>
+    ),
+    variability: (
+      <SectionPaper id="variability" title={t('game.debriefSections.variability')}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('game.results.bullwhipHelp', {
+            variance: metrics.variability.demandVariance.toFixed(2),
+          })}
+        </Typography>
+        {metrics.variability.demandVariance === 0 ? (
+          <Alert severity="info">{t('game.results.constantDemand')}</Alert>
+        ) : (
+          <ChartBox height={240}>
+            <BarChart
+              data={metrics.variability.facilities.map((f) => ({
+                name: nameOf(f.id),
+                ratio: f.bullwhip === null ? 0 : Number(f.bullwhip.toFixed(2)),
+              }))}
+            >
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="name" />
+              <YAxis />
+              <Tooltip />
+              <Bar dataKey="ratio" name={t('game.results.bullwhip')} fill={COLORS[3]} />
+            </BarChart>
+          </ChartBox>
+        )}
+      </SectionPaper>
+    ),
+    leadTimes: (
+      <SectionPaper id="leadTimes" title={t('game.debriefSections.leadTimes')}>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('game.follow.facility')}</TableCell>
+              <TableCell align="right">{t('game.results.nominal')}</TableCell>
+              <TableCell align="right">{t('game.results.observed')}</TableCell>
+              <TableCell align="right">{t('game.results.range')}</TableCell>
+              <TableCell align="right">{t('game.results.units')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {metrics.leadTimes.map((l) => (
+              <TableRow key={`${l.facility}-${l.capability}`}>
+                <TableCell>{nameOf(l.facility)}</TableCell>
+                <TableCell align="right">{l.nominal}</TableCell>
+                <TableCell align="right">
+                  {l.average === null ? '–' : l.average.toFixed(1)}
+                </TableCell>
+                <TableCell align="right">
+                  {l.min === null || l.max === null ? '–' : `${l.min}–${l.max}`}
+                </TableCell>
+                <TableCell align="right">{l.units}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </SectionPaper>
+    ),
+    toGoFurther: (
+      <SectionPaper id="toGoFurther" title={t('game.debriefSections.toGoFurther')}>
+        <ul>
+          <li>{t('game.results.further.pipeline')}</li>
+          <li>{t('game.results.further.communication')}</li>
+          <li>{t('game.results.further.leadtime')}</li>
+          <li>{t('game.results.further.sterman')}</li>
+        </ul>
+      </SectionPaper>
+    ),
+  };
+
+  return (
+    <Stack spacing={3}>
+      {sections.map((s) => (
+        <Box key={s}>{blocks[s]}</Box>
+      ))}
+    </Stack>
+  );
+}
+
+function Big({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h4" sx={{ fontWeight: 700 }} data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+function Questions({
+  game,
+  uid,
+  canAnswer,
+  submitted,
+  onSubmitted,
+}: {
+  game: BeerGameDoc;
+  uid: string;
+  canAnswer: boolean;
+  submitted: boolean;
+  onSubmitted: () => void;
+}) {
+  const { t } = useTranslation();
+  const qs = game.params.configDebrief.questionsSection;
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const missing = qs.questions.filter((q) => (answers[q.id] ?? '').trim() === '');
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const out: Record<string, string | number> = {};
+      for (const q of qs.questions) {
+        const v = (answers[q.id] ?? '').trim();
+        if (v === '') continue;
+        out[q.id] = q.kind === 'number' || q.kind === 'choice' ? Number(v) : v;
+      }
+      await saveAnswers(game.id, uid, out, true);
+      showToast(t('game.debrief.thanks'), { durationMs: 2000 });
+      onSubmitted();
+    } catch (err) {
+      showError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} data-testid="debrief-questions">
+      <Typography variant="h6" gutterBottom>
+        {qs.quizMode ? t('game.debrief.quizTitle') : t('game.debrief.questionsTitle')}
+      </Typography>
+      {submitted ? (
+        <Alert severity="success">
+          {qs.quizMode ? t('game.debrief.quizSubmitted') : t('game.debrief.submitted')}
+        </Alert>
+      ) : !canAnswer ? (
+        <Stack spacing={1}>
+          {qs.questions.map((q, i) => (
+            <Typography key={q.id}>{`${i + 1}. ${q.text}`}</Typography>
+          ))}
+          <Typography variant="body2" color="text.secondary">
+            {t('game.debrief.playersAnswer')}
+          </Typography>
+        </Stack>
+      ) : (
+        <Stack spacing={2}>
+          {qs.questions.map((q, i) =>
+            q.kind === 'choice' ? (
+              <TextField
+                key={q.id}
+                select
+                label={`${i + 1}. ${q.text}`}
+                value={answers[q.id] ?? ''}
+                onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
+              >
+                {(q.options ?? []).map((o, k) => (
+                  <MenuItem key={k} value={String(k)}>
+                    {o}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <TextField
+                key={q.id}
+                label={`${i + 1}. ${q.text}`}
+                type={q.kind === 'number' ? 'number' : 'text'}
+                multiline={q.kind === 'text'}
+                value={answers[q.id] ?? ''}
+                onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
+              />
+            ),
+          )}
+          <Box>
+            <Button
+              variant="contained"
+              disabled={busy || (qs.requireSubmitDebrief && missing.length > 0)}
+              onClick={() => void submit()}
+              data-testid="debrief-submit"
+            >
+              {t('game.debrief.submit')}
+            </Button>
+            {qs.requireSubmitDebrief && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {t('game.debrief.required')}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,120 @@
+/** Small form fields of the beer game editor. */
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import type { ValidationIssue } from '@sim/core/beer/model';
+import { useTranslation } from 'react-i18next';
+
+type LooseT = (key: string, options?: Record<string, unknown>) => string;
+
+/** The translated text of a validation issue of the core (`game.validation.<key>`). */
+export function useIssueText(): (issue: ValidationIssue) => string {
+  const { t } = useTranslation();
+  const tt = t as unknown as LooseT;
+  return (issue) =>
+    tt(`game.validation.${issue.key}`, {
+      min: issue.min,
+      max: issue.max,
+      defaultValue: tt('game.validation.generic'),
+    });
+}
+
+export function NumberField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  step = 1,
+  issue,
+  testId,
+}: {
+  label: string;
+  value: number;
+  onChange: (v: number) => void;
+  min: number;
+  max: number;
+  step?: number;
+  issue?: ValidationIssue | undefined;
+  testId?: string;
+}) {
+  const issueText = useIssueText();
+  // The typed text is kept while it is being edited (e.g. an empty field), the number is stored.
+  const [text, setText] = useState<string | null>(null);
+  return (
+    <TextField
+      label={label}
+      type="number"
+      size="small"
+      value={text ?? String(value)}
+      onChange={(e) => {
+        setText(e.target.value);
+        const n = Number(e.target.value);
+        if (e.target.value !== '' && Number.isFinite(n)) onChange(n);
+      }}
+      onBlur={() => setText(null)}
+      error={issue !== undefined}
+      helperText={issue ? issueText(issue) : undefined}
+      slotProps={{ htmlInput: { min, max, step, 'data-testid': testId } }}
+      sx={{ width: 160 }}
+    />
+  );
+}
+
+export function SwitchField({
+  label,
+  checked,
+  onChange,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  testId?: string;
+}) {
+  return (
+    <FormControlLabel
+      control={
+        <Switch
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          slotProps={{ input: { 'data-testid': testId } as Record<string, string | undefined> }}
+        />
+      }
+      label={label}
+    />
+  );
+}
+
+export function Section({
+  title,
+  children,
+  defaultExpanded = false,
+  errorCount = 0,
+}: {
+  title: string;
+  children: ReactNode;
+  defaultExpanded?: boolean;
+  errorCount?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Accordion defaultExpanded={defaultExpanded} disableGutters variant="outlined">
+      <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+        <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
+        {errorCount > 0 && (
+          <Typography color="error" sx={{ ml: 2 }}>
+            {t('game.editor.errorCount', { n: errorCount })}
+          </Typography>
+        )}
+      </AccordionSummary>
+      <AccordionDetails>{children}</AccordionDetails>
+    </Accordion>
+  );
+}

@@ -1,0 +1,342 @@
+/**
+ * The beer game documents as the screens read them (docs/games/beer-documents.md): parsers that
+ * accept any stored value and give typed, defaulted data. Pure.
+ */
+import type { DebriefQuestion, ScheduledMessage } from '@sim/core/beer/game-docs';
+import { BEER_DEBRIEF_SECTIONS } from '@sim/core/beer/game-docs';
+import type { CapabilityType } from '@sim/core/beer/model';
+import type { FacilityDetail, PlayerView } from '@sim/core/beer/view';
+
+export { BEER_DEBRIEF_SECTIONS };
+export type BeerDebriefSection = (typeof BEER_DEBRIEF_SECTIONS)[number];
+export type GameMessage = ScheduledMessage;
+export type { DebriefQuestion };
+
+export interface PublicCapability {
+  id: string;
+  pid: string;
+  type: CapabilityType;
+  from: string | null;
+  leadtime: number;
+  ordertime: number;
+  startOrders: number;
+  visibleWeeks: number;
+  moq: number;
+  batchSize: number;
+  maxOrderQty: number;
+  productionCost: number;
+  leadtimeVariability: number;
+}
+
+export interface PublicFacility {
+  id: string;
+  name: string;
+  type: string;
+  icon: string;
+  visual: string;
+  position: [number, number];
+  user: string | null;
+  playerName: string | null;
+  computer: boolean;
+  validatedOrder: boolean;
+  clients: string[];
+  capabilities: PublicCapability[];
+}
+
+export interface BeerGameDoc {
+  id: string;
+  type: string;
+  name: string;
+  creator: string | null;
+  creatorName: string;
+  draft: boolean;
+  archived: boolean;
+  deleted: boolean;
+  finished: boolean;
+  week: number;
+  paused: boolean;
+  players: string[];
+  observers: string[];
+  turnDeadline: number | null;
+  params: {
+    weeks: number;
+    forcedOrderWeeks: number;
+    timer: number;
+    playTimer: boolean;
+    transparent: boolean;
+    mapSize: { cols: number; rows: number };
+    productsTemplates: Record<string, { name: string; productEmoji: string }>;
+    configMessages: {
+      scheduleList: GameMessage[];
+      backlogMessage: { active: boolean; message: string; sentTo: string[] };
+      stockMessage: { active: boolean; message: string; sentTo: string[] };
+    };
+    configDebrief: {
+      debriefContent: BeerDebriefSection[];
+      thankYouSection: {
+        active: boolean;
+        title: string;
+        message: string;
+        ctaLabel: string;
+        ctaLink: string;
+      };
+      questionsSection: {
+        active: boolean;
+        playersViewResults: boolean;
+        quizMode: boolean;
+        requireSubmitDebrief: boolean;
+        questions: DebriefQuestion[];
+      };
+    };
+  };
+  /** Downstream first (the order of the stored map, which the templates write that way). */
+  facilities: PublicFacility[];
+}
+
+type Obj = Record<string, unknown>;
+
+function obj(v: unknown): Obj {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {};
+}
+function str(v: unknown, d = ''): string {
+  return typeof v === 'string' ? v : d;
+}
+function num(v: unknown, d = 0): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : d;
+}
+function bool(v: unknown, d = false): boolean {
+  return typeof v === 'boolean' ? v : d;
+}
+function strs(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+function parseMapSize(v: unknown, count: number): { cols: number; rows: number } {
+  if (Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number') {
+    return { cols: v[0], rows: v[1] };
+  }
+  const o = obj(v);
+  if (typeof o['cols'] === 'number' && typeof o['rows'] === 'number') {
+    return { cols: o['cols'], rows: o['rows'] };
+  }
+  return { cols: count <= 4 ? 3 : count <= 6 ? 5 : 7, rows: 3 };
+}
+
+function parseCapability(id: string, v: unknown): PublicCapability {
+  const c = obj(v);
+  return {
+    id,
+    pid: str(c['pid'], 'beer'),
+    type: c['type'] === 'production' ? 'production' : 'purchase',
+    from: typeof c['from'] === 'string' ? c['from'] : null,
+    leadtime: num(c['leadtime'], 3),
+    ordertime: num(c['ordertime'], 1),
+    startOrders: num(c['startOrders'], 4),
+    visibleWeeks: num(c['visibleWeeks'], 2),
+    moq: num(c['moq']),
+    batchSize: num(c['batchSize']),
+    maxOrderQty: num(c['maxOrderQty']),
+    productionCost: num(c['productionCost']),
+    leadtimeVariability: num(c['leadtimeVariability']),
+  };
+}
+
+function parseFacility(id: string, v: unknown, index: number): PublicFacility {
+  const f = obj(v);
+  const pos = Array.isArray(f['position']) ? f['position'] : [];
+  return {
+    id: str(f['id'], id),
+    name: str(f['name'], id),
+    type: str(f['type'], ''),
+    icon: str(f['icon'], 'default'),
+    visual: str(f['visual'], 'workshop'),
+    position: [num(pos[0], index), num(pos[1], 0)],
+    user: typeof f['user'] === 'string' && f['user'] !== '' ? f['user'] : null,
+    playerName: typeof f['playerName'] === 'string' ? f['playerName'] : null,
+    computer: bool(f['computer']),
+    validatedOrder: bool(f['validatedOrder']),
+    clients: strs(f['clients']),
+    capabilities: Object.entries(obj(f['capabilities'])).map(([cid, c]) => parseCapability(cid, c)),
+  };
+}
+
+function parseQuestions(v: unknown): DebriefQuestion[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((q, i) => {
+    const o = obj(q);
+    const kind = o['kind'] === 'choice' || o['kind'] === 'number' ? o['kind'] : 'text';
+    return { id: str(o['id'], `q${i}`), text: str(o['text']), kind, options: strs(o['options']) };
+  });
+}
+
+function parseMessages(v: unknown): GameMessage[] {
+  if (!Array.isArray(v)) return [];
+  return v.map((m) => {
+    const o = obj(m);
+    const to = o['to'];
+    return {
+      to: Array.isArray(to) ? strs(to) : 'all',
+      message: str(o['message']),
+      week: num(o['week'], num(o['show_at'], 1)),
+    };
+  });
+}
+
+function parseAuto(v: unknown): { active: boolean; message: string; sentTo: string[] } {
+  const o = obj(v);
+  return { active: bool(o['active']), message: str(o['message']), sentTo: strs(o['sentTo']) };
+}
+
+export function parseBeerGame(id: string, data: unknown): BeerGameDoc {
+  const d = obj(data);
+  const p = obj(d['params']);
+  const facilities = Object.entries(obj(d['facilities'])).map(([fid, f], i) =>
+    parseFacility(fid, f, i),
+  );
+  const cm = obj(p['configMessages']);
+  const cd = obj(p['configDebrief']);
+  const ty = obj(cd['thankYouSection']);
+  const qs = obj(cd['questionsSection']);
+  const templates: BeerGameDoc['params']['productsTemplates'] = {};
+  for (const [pid, t] of Object.entries(obj(p['productsTemplates']))) {
+    const o = obj(t);
+    templates[pid] = { name: str(o['name'], pid), productEmoji: str(o['productEmoji']) };
+  }
+  const content = Array.isArray(cd['debriefContent'])
+    ? strs(cd['debriefContent']).filter((s): s is BeerDebriefSection =>
+        (BEER_DEBRIEF_SECTIONS as readonly string[]).includes(s),
+      )
+    : [...BEER_DEBRIEF_SECTIONS];
+  const deadline = d['turnDeadline'];
+  return {
+    id,
+    type: str(d['type']),
+    name: str(d['name']),
+    creator: typeof d['creator'] === 'string' ? d['creator'] : null,
+    creatorName: str(d['creatorName']),
+    draft: bool(d['draft']),
+    archived: bool(d['archived']),
+    deleted: bool(d['deleted']),
+    finished: bool(d['finished']),
+    week: num(d['week'], 1),
+    paused: bool(d['paused']) || bool(p['paused']),
+    players: strs(d['players']),
+    observers: strs(d['observers']),
+    turnDeadline: typeof deadline === 'number' ? deadline : null,
+    params: {
+      weeks: num(p['weeks'], 36),
+      forcedOrderWeeks: num(p['forcedOrderWeeks']),
+      timer: num(p['timer']),
+      playTimer: bool(p['playTimer']),
+      transparent: bool(p['transparent']),
+      mapSize: parseMapSize(p['mapSize'], facilities.length),
+      productsTemplates: templates,
+      configMessages: {
+        scheduleList: parseMessages(cm['scheduleList']),
+        backlogMessage: parseAuto(cm['backlogMessage']),
+        stockMessage: parseAuto(cm['stockMessage']),
+      },
+      configDebrief: {
+        debriefContent: content,
+        thankYouSection: {
+          active: bool(ty['active']),
+          title: str(ty['title']),
+          message: str(ty['message']),
+          ctaLabel: str(ty['ctaLabel']),
+          ctaLink: str(ty['ctaLink']),
+        },
+        questionsSection: {
+          active: bool(qs['active']),
+          playersViewResults: bool(qs['playersViewResults'], true),
+          quizMode: bool(qs['quizMode']),
+          requireSubmitDebrief: bool(qs['requireSubmitDebrief']),
+          questions: parseQuestions(qs['questions']),
+        },
+      },
+    },
+    facilities,
+  };
+}
+
+export type GameAvailability = 'ok' | 'unknown' | 'notPublished';
+
+/**
+ * Spec §2: a game that is missing, deleted or without facilities is unknown; a draft or archived
+ * game seen by anyone but its creator is not published.
+ */
+export function gameAvailability(
+  exists: boolean,
+  game: BeerGameDoc | null,
+  uid: string | null,
+): GameAvailability {
+  if (!exists || game === null || game.deleted || game.facilities.length === 0) return 'unknown';
+  if ((game.draft || game.archived) && game.creator !== uid) return 'notPublished';
+  return 'ok';
+}
+
+/** What the signed-in user is in this game. */
+export type GameRole =
+  | { kind: 'creator' }
+  | { kind: 'player'; facilityId: string }
+  | { kind: 'observer' }
+  | { kind: 'none' };
+
+export function roleIn(game: BeerGameDoc, uid: string | null): GameRole {
+  if (uid === null) return { kind: 'none' };
+  const own = game.facilities.find((f) => f.user === uid);
+  if (own && game.players.includes(uid)) return { kind: 'player', facilityId: own.id };
+  if (game.creator === uid) return { kind: 'creator' };
+  if (game.observers.includes(uid)) return { kind: 'observer' };
+  return { kind: 'none' };
+}
+
+/** Messages of the schedule shown to a facility (or to everyone for null) by `week`. */
+export function messagesFor(
+  list: readonly GameMessage[],
+  facilityId: string | null,
+  week: number,
+): GameMessage[] {
+  return list
+    .filter((m) => m.week <= week)
+    .filter((m) => facilityId === null || m.to === 'all' || m.to.includes(facilityId))
+    .sort((a, b) => b.week - a.week);
+}
+
+/** The private facility document (docs/games/beer-documents.md): the core's view plus the validation. */
+export interface FacilityPrivate {
+  week: number;
+  view: PlayerView | null;
+  /** This facility's own details in the view. */
+  own: FacilityDetail | null;
+  orderForced: boolean;
+  validatedOrder: boolean;
+  capabilities: Record<string, { validatedOrder: boolean; validatedOrderQty: number }>;
+}
+
+export function parseFacilityPrivate(fid: string, data: unknown): FacilityPrivate {
+  const d = obj(data);
+  const caps: FacilityPrivate['capabilities'] = {};
+  for (const [cid, c] of Object.entries(obj(d['capabilities']))) {
+    const o = obj(c);
+    caps[cid] = {
+      validatedOrder: bool(o['validatedOrder']),
+      validatedOrderQty: num(o['validatedOrderQty']),
+    };
+  }
+  const v = obj(d['view']);
+  const view = Array.isArray(v['details']) ? (v as unknown as PlayerView) : null;
+  return {
+    week: num(d['week'], view?.week ?? 1),
+    view,
+    own: view?.details.find((x) => x.id === fid) ?? null,
+    orderForced: bool(d['orderForced']),
+    validatedOrder: bool(d['validatedOrder']),
+    capabilities: caps,
+  };
+}
+
+/** Seconds left before `deadline` (epoch ms) at `now`, never negative; null without a deadline. */
+export function secondsLeft(deadline: number | null, now: number): number | null {
+  if (deadline === null) return null;
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
+}

@@ -1,0 +1,97 @@
+/** Live documents of a beer game (listeners through the data port). */
+import { useEffect, useState } from 'react';
+import type { PortError } from '@sim/core/port/data-port';
+import { gamePath, watchDoc } from '@/features/games/beer/beer-api';
+import {
+  type BeerGameDoc,
+  type FacilityPrivate,
+  parseBeerGame,
+  parseFacilityPrivate,
+} from '@/features/games/beer/game-model';
+
+export type Loaded<T> =
+  { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: PortError };
+
+/** The public game document; `value` is null when it does not exist. */
+export function useGameDoc(gid: string): Loaded<BeerGameDoc | null> {
+  const [state, setState] = useState<{ gid: string; loaded: Loaded<BeerGameDoc | null> }>({
+    gid,
+    loaded: { status: 'loading' },
+  });
+  useEffect(
+    () =>
+      watchDoc(
+        gamePath(gid),
+        (snap) =>
+          setState({
+            gid,
+            loaded: { status: 'ready', value: snap.exists ? parseBeerGame(gid, snap.data) : null },
+          }),
+        (error) => setState({ gid, loaded: { status: 'error', error } }),
+      ),
+    [gid],
+  );
+  return state.gid === gid ? state.loaded : { status: 'loading' };
+}
+
+/** A facility's private document (its player, or those who see all). */
+export function useFacilityDoc(gid: string, fid: string | null): Loaded<FacilityPrivate | null> {
+  const key = `${gid}/${fid ?? ''}`;
+  const [state, setState] = useState<{ key: string; loaded: Loaded<FacilityPrivate | null> }>({
+    key,
+    loaded: { status: 'loading' },
+  });
+  useEffect(() => {
+    if (fid === null) return undefined;
+    return watchDoc(
+      `${gamePath(gid)}/facilities/${fid}`,
+      (snap) =>
+        setState({
+          key,
+          loaded: {
+            status: 'ready',
+            value: snap.exists ? parseFacilityPrivate(fid, snap.data) : null,
+          },
+        }),
+      (error) => setState({ key, loaded: { status: 'error', error } }),
+    );
+  }, [gid, fid, key]);
+  if (fid === null) return { status: 'ready', value: null };
+  return state.key === key ? state.loaded : { status: 'loading' };
+}
+
+/** Every facility's private document (creator and observers). */
+export function useAllFacilityDocs(
+  gid: string,
+  fids: readonly string[],
+): Record<string, FacilityPrivate | undefined> {
+  const joined = fids.join(',');
+  const [docs, setDocs] = useState<Record<string, FacilityPrivate | undefined>>({});
+  useEffect(() => {
+    const ids = joined === '' ? [] : joined.split(',');
+    const stops = ids.map((fid) =>
+      watchDoc(
+        `${gamePath(gid)}/facilities/${fid}`,
+        (snap) =>
+          setDocs((prev) => ({
+            ...prev,
+            [fid]: snap.exists ? parseFacilityPrivate(fid, snap.data) : undefined,
+          })),
+        () => setDocs((prev) => ({ ...prev, [fid]: undefined })),
+      ),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [gid, joined]);
+  return docs;
+}
+
+/** The current time, refreshed every second while `active`. */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(id);
+  }, [active]);
+  return now;
+}
