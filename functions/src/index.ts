@@ -3,7 +3,19 @@
  * port, error mapping); its pure handler lives in `callables/` and is tested on its own.
  */
 import { setGlobalOptions } from 'firebase-functions/v2';
+import * as logger from 'firebase-functions/logger';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import { defineCallable } from './callable';
+import { cloudTaskTimer } from './beer/cloud-task-timer';
+import * as autoPlaySecGenCall from './callables/auto-play-sec-gen';
+import * as confirmAllocationsCall from './callables/confirm-allocations';
+import * as createNewTurnTaskCall from './callables/create-new-turn-task';
+import * as joinAsCall from './callables/join-as';
+import * as quitGameCall from './callables/quit-game';
+import * as resetBeerGameCall from './callables/reset-beer-game';
+import * as resetStartingOrdersCall from './callables/reset-starting-orders';
+import { getDataPort } from './data/port';
+import { handleWeekTimer } from './tasks/beer-week-timer';
 import * as generateSessionCodeCall from './callables/generate-session-code';
 import * as verifyEmailCall from './callables/verify-email';
 
@@ -19,4 +31,53 @@ export const verifyEmail = defineCallable(
   verifyEmailCall.name,
   verifyEmailCall.schema,
   verifyEmailCall.handle,
+);
+
+// ---- beer game (docs/games/beer-documents.md) ----
+
+export const joinAs = defineCallable(joinAsCall.name, joinAsCall.schema, joinAsCall.handle);
+
+export const quitGame = defineCallable(
+  quitGameCall.name,
+  quitGameCall.schema,
+  quitGameCall.createHandler({ timer: cloudTaskTimer }),
+);
+
+export const createNewTurnTask = defineCallable(
+  createNewTurnTaskCall.name,
+  createNewTurnTaskCall.schema,
+  createNewTurnTaskCall.createHandler({ timer: cloudTaskTimer }),
+);
+
+export const autoPlaySecGen = defineCallable(
+  autoPlaySecGenCall.name,
+  autoPlaySecGenCall.schema,
+  autoPlaySecGenCall.createHandler({ timer: cloudTaskTimer }),
+);
+
+export const resetBeerGame = defineCallable(
+  resetBeerGameCall.name,
+  resetBeerGameCall.schema,
+  resetBeerGameCall.handle,
+);
+
+export const resetStartingOrders = defineCallable(
+  resetStartingOrdersCall.name,
+  resetStartingOrdersCall.schema,
+  resetStartingOrdersCall.handle,
+);
+
+export const confirmAllocations = defineCallable(
+  confirmAllocationsCall.name,
+  confirmAllocationsCall.schema,
+  confirmAllocationsCall.handle,
+);
+
+/** The week timer of beer games: fires at a week's deadline (queue `beerWeekTimer`). */
+export const beerWeekTimer = onTaskDispatched(
+  { retryConfig: { maxAttempts: 3, minBackoffSeconds: 1 } },
+  async (request) => {
+    const result = await handleWeekTimer(getDataPort(), request.data, Date.now(), cloudTaskTimer);
+    logger.info('beerWeekTimer', { data: request.data, advanced: result?.advanced ?? false });
+  },
 );

@@ -1,0 +1,373 @@
+/**
+ * The backend's work on a beer game (docs/games/beer-documents.md): loading a game, roles,
+ * building the core state from the documents, and processing a week inside one transaction
+ * whose precondition is the week number, so any number of concurrent calls advance a week once.
+ * Used by the beer callables and the week-timer task.
+ */
+import type { DataPort, DocData, Transaction } from '@sim/core/port/data-port';
+import type { BeerState } from '@sim/core/beer/engine';
+import { advanceWeek, BeerConfigError, setAllocations } from '@sim/core/beer/engine';
+import {
+  DEFAULT_COMPUTER_POLICY,
+  facilityDoc,
+  initialStateFromDocs,
+  plain,
+  stateDoc,
+  stateFromDoc,
+  weekOrders,
+} from '@sim/core/beer/game-docs';
+import { debriefMetrics } from '@sim/core/beer/metrics';
+import type { Policy } from '@sim/core/beer/policies';
+import { CallableError, type CallerAuth } from '../callable';
+
+export const gamePath = (gid: string): string => `games/${gid}`;
+export const statePath = (gid: string): string => `games/${gid}/private/state`;
+export const paramsPath = (gid: string): string => `games/${gid}/private/params`;
+export const facilityPath = (gid: string, fid: string): string => `games/${gid}/facilities/${fid}`;
+export const statsPath = (gid: string): string => `games/${gid}/stats/final`;
+
+/** Transactions of a week: players validating at once make them retry. */
+export const WEEK_TX_ATTEMPTS = 25;
+
+/** Schedules the week timer (a Cloud Task in production; a recorder in tests). */
+export interface WeekTimer {
+  schedule(gid: string, week: number, at: number): Promise<void>;
+}
+
+export const noTimer: WeekTimer = { schedule: () => Promise.resolve() };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function facilitiesOf(game: DocData): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  if (!isRecord(game.facilities)) return out;
+  for (const [id, f] of Object.entries(game.facilities)) if (isRecord(f)) out[id] = f;
+  return out;
+}
+
+export function listOf(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+}
+
+/** The game, or `messGameUnknown` when missing, deleted, not a beer game or without facilities. */
+export function checkGame(data: DocData | undefined): DocData {
+  if (
+    !data ||
+    data.deleted === true ||
+    (data.type !== undefined && data.type !== 'beergame') ||
+    Object.keys(facilitiesOf(data)).length === 0
+  ) {
+    throw new CallableError('not-found', 'messGameUnknown');
+  }
+  return data;
+}
+
+export async function loadGame(port: DataPort, gid: string): Promise<DocData> {
+  return checkGame((await port.docs.get(gamePath(gid))).data);
+}
+
+export function requireAuth(auth: CallerAuth | null): CallerAuth {
+  if (!auth) throw new CallableError('unauthenticated', 'errorUnauthenticated');
+  return auth;
+}
+
+/** Spec §6: the game's creator, a member of its team, or an admin of its session. */
+export async function isGameAdmin(port: DataPort, game: DocData, uid: string): Promise<boolean> {
+  if (game.creator === uid) return true;
+  const isMember = async (tid: unknown): Promise<boolean> => {
+    if (typeof tid !== 'string' || tid === '' || tid.includes('/')) return false;
+    const team = (await port.docs.get(`teams/${tid}`)).data;
+    return isRecord(team?.members) && isRecord(team.members[uid]);
+  };
+  if (await isMember(game.team)) return true;
+  const sid = game.session;
+  if (typeof sid !== 'string' || sid === '' || sid.includes('/')) return false;
+  const session = (await port.docs.get(`sessions/${sid}`)).data;
+  if (!session) return false;
+  return session.creator === uid || (await isMember(session.team));
+}
+
+export async function requireAdmin(port: DataPort, game: DocData, uid: string): Promise<void> {
+  if (!(await isGameAdmin(port, game, uid))) {
+    throw new CallableError('permission-denied', 'gameNotAdmin');
+  }
+}
+
+/** The facility the user holds in this game (user == uid and uid in players), or null. */
+export function roleOf(game: DocData, uid: string): string | null {
+  if (!listOf(game.players).includes(uid)) return null;
+  for (const [id, f] of Object.entries(facilitiesOf(game))) if (f.user === uid) return id;
+  return null;
+}
+
+/** Facilities a human plays: a user who is still in `players`, not handed to the computer. */
+export function humanFacilities(game: DocData): string[] {
+  const players = listOf(game.players);
+  return Object.entries(facilitiesOf(game))
+    .filter(
+      ([, f]) => typeof f.user === 'string' && players.includes(f.user) && f.computer !== true,
+    )
+    .map(([id]) => id);
+}
+
+function configError(err: unknown): never {
+  if (err instanceof BeerConfigError) {
+    throw new CallableError('failed-precondition', 'gameConfigInvalid');
+  }
+  throw err;
+}
+
+/** The core state and the computer policy, built from the documents when not stored yet. */
+export async function readState(
+  tx: Transaction,
+  gid: string,
+  game: DocData,
+): Promise<{ state: BeerState; policy: Policy; built: boolean }> {
+  const snap = await tx.get(statePath(gid));
+  const stored = stateFromDoc(snap.data);
+  if (stored) {
+    const policy = isRecord(snap.data?.policy)
+      ? (snap.data.policy as unknown as Policy)
+      : DEFAULT_COMPUTER_POLICY;
+    return { state: stored, policy, built: false };
+  }
+  const params = (await tx.get(paramsPath(gid))).data;
+  let state: BeerState;
+  try {
+    state = initialStateFromDocs(game, params);
+  } catch (err) {
+    configError(err);
+  }
+  const policy = isRecord(params?.computerPolicy)
+    ? (params.computerPolicy as unknown as Policy)
+    : DEFAULT_COMPUTER_POLICY;
+  return { state, policy, built: true };
+}
+
+export function writeState(
+  tx: Transaction,
+  gid: string,
+  state: BeerState,
+  policy: Policy,
+  now: number,
+): void {
+  tx.set(statePath(gid), { ...stateDoc(state, now), policy: plain(policy) });
+}
+
+/** The deadline of a new week when the game's timer runs, else null. */
+export function deadlineFor(game: DocData, finished: boolean, now: number): number | null {
+  const params = isRecord(game.params) ? game.params : {};
+  const timer = typeof params.timer === 'number' ? params.timer : 0;
+  if (finished || game.paused === true || params.playTimer !== true || timer <= 0) return null;
+  return now + timer * 1000;
+}
+
+export type AdvanceMode =
+  /** Only when every human facility has validated. */
+  | 'validated'
+  /** The week's timer ran out: roles that did not validate get computer orders. */
+  | 'timeout'
+  /** An admin forces the week (computer orders for roles that did not validate). */
+  | 'force';
+
+export interface AdvanceResult {
+  advanced: boolean;
+  week: number;
+  finished: boolean;
+  /** Human facilities that have not validated yet (empty once advanced). */
+  waitingFor: string[];
+  paused: boolean;
+  /** The new week's deadline, when a timer runs. */
+  deadline: number | null;
+}
+
+/**
+ * Processes week `expectedWeek` of game `gid` if it can (see `AdvanceMode`), in one transaction
+ * whose precondition is the week: the game, the state and every facility document are read in
+ * it. Otherwise mirrors the facilities' validation flags on the public document. Schedules the
+ * new week's timer after the commit.
+ */
+export async function processWeek(
+  port: DataPort,
+  gid: string,
+  opts: {
+    mode: AdvanceMode;
+    /** The week the caller saw; another week means someone else already moved it. */
+    expectedWeek?: number;
+    now: number;
+    timer: WeekTimer;
+  },
+): Promise<AdvanceResult> {
+  const result = await port.docs.runTransaction<AdvanceResult>(
+    async (tx) => {
+      const game = checkGame((await tx.get(gamePath(gid))).data);
+      const week = typeof game.week === 'number' ? game.week : 1;
+      const finished = game.finished === true;
+      const paused = game.paused === true;
+      const base = { week, finished, paused, deadline: null, waitingFor: [] as string[] };
+      if (finished) return { ...base, advanced: false };
+      if (opts.expectedWeek !== undefined && opts.expectedWeek !== week) {
+        return { ...base, advanced: false };
+      }
+      const fids = Object.keys(facilitiesOf(game));
+      const { state, policy, built } = await readState(tx, gid, game);
+      const docs = await Promise.all(fids.map((fid) => tx.get(facilityPath(gid, fid))));
+      const humans = new Set(humanFacilities(game));
+      const validated: Record<string, Record<string, number>> = {};
+      const waitingFor: string[] = [];
+      const mirror: Record<string, unknown> = {};
+      fids.forEach((fid, i) => {
+        const d = docs[i]?.data;
+        const ok = d?.validatedOrder === true;
+        const pub = facilitiesOf(game)[fid];
+        if ((pub?.validatedOrder === true) !== ok) mirror[`facilities.${fid}.validatedOrder`] = ok;
+        if (!humans.has(fid)) return;
+        if (!ok) {
+          waitingFor.push(fid);
+          return;
+        }
+        const q: Record<string, number> = {};
+        const caps = isRecord(d?.capabilities) ? d.capabilities : {};
+        for (const [cid, c] of Object.entries(caps)) {
+          if (isRecord(c) && typeof c.validatedOrderQty === 'number') q[cid] = c.validatedOrderQty;
+        }
+        validated[fid] = q;
+      });
+      const canAdvance =
+        state.status === 'running' &&
+        state.week === week &&
+        (opts.mode === 'force' ||
+          (!paused && (opts.mode === 'timeout' || waitingFor.length === 0)));
+      if (!canAdvance) {
+        if (built) writeState(tx, gid, state, policy, opts.now);
+        if (opts.mode === 'timeout') mirror.turnDeadline = null;
+        if (Object.keys(mirror).length > 0) tx.update(gamePath(gid), mirror);
+        return { ...base, advanced: false, waitingFor };
+      }
+      const next = advanceWeek(state, weekOrders(state, validated, policy));
+      const done = next.status === 'finished';
+      const deadline = deadlineFor(game, done, opts.now);
+      writeState(tx, gid, next, policy, opts.now);
+      const update: Record<string, unknown> = {
+        week: next.week,
+        finished: done,
+        turnDeadline: deadline,
+      };
+      for (const fid of fids) {
+        tx.set(facilityPath(gid, fid), { ...facilityDoc(next, fid, opts.now) });
+        update[`facilities.${fid}.validatedOrder`] = false;
+      }
+      if (done) {
+        tx.set(statsPath(gid), {
+          game_id: gid,
+          state: JSON.stringify(next),
+          debrief: plain(debriefMetrics(next)),
+          finished_at: opts.now,
+        });
+      }
+      tx.update(gamePath(gid), update);
+      return { advanced: true, week: next.week, finished: done, paused, deadline, waitingFor: [] };
+    },
+    { maxAttempts: WEEK_TX_ATTEMPTS },
+  );
+  if (result.advanced && result.deadline !== null) {
+    await opts.timer.schedule(gid, result.week, result.deadline);
+  }
+  return result;
+}
+
+/**
+ * Arms the current week's timer when the game's timer runs and no deadline is set (the creator
+ * turned the timer on, or unpaused). Returns the deadline, or null.
+ */
+export async function armTimer(
+  port: DataPort,
+  gid: string,
+  now: number,
+  timer: WeekTimer,
+): Promise<number | null> {
+  const armed = await port.docs.runTransaction(async (tx) => {
+    const game = checkGame((await tx.get(gamePath(gid))).data);
+    if (typeof game.turnDeadline === 'number') return null;
+    const deadline = deadlineFor(game, game.finished === true, now);
+    if (deadline === null) return null;
+    tx.update(gamePath(gid), { turnDeadline: deadline });
+    return { week: typeof game.week === 'number' ? game.week : 1, deadline };
+  });
+  if (!armed) return null;
+  await timer.schedule(gid, armed.week, armed.deadline);
+  return armed.deadline;
+}
+
+/**
+ * Rebuilds the game from its documents at week 1 (resetBeerGame), or only writes the state and
+ * the missing facility documents when no state is stored yet (`onlyIfMissing`).
+ */
+export async function rebuildGame(
+  port: DataPort,
+  gid: string,
+  now: number,
+  onlyIfMissing: boolean,
+): Promise<BeerState | null> {
+  return port.docs.runTransaction(async (tx) => {
+    const game = checkGame((await tx.get(gamePath(gid))).data);
+    const fids = Object.keys(facilitiesOf(game));
+    if (onlyIfMissing) {
+      const { state, policy, built } = await readState(tx, gid, game);
+      if (!built) return null;
+      const docs = await Promise.all(fids.map((fid) => tx.get(facilityPath(gid, fid))));
+      writeState(tx, gid, state, policy, now);
+      fids.forEach((fid, i) => {
+        if (!docs[i]?.exists) tx.set(facilityPath(gid, fid), { ...facilityDoc(state, fid, now) });
+      });
+      return state;
+    }
+    const params = (await tx.get(paramsPath(gid))).data;
+    let state: BeerState;
+    try {
+      state = initialStateFromDocs(game, params);
+    } catch (err) {
+      configError(err);
+    }
+    const policy = isRecord(params?.computerPolicy)
+      ? (params.computerPolicy as unknown as Policy)
+      : DEFAULT_COMPUTER_POLICY;
+    writeState(tx, gid, state, policy, now);
+    const update: Record<string, unknown> = {
+      week: state.week,
+      finished: false,
+      turnDeadline: null,
+    };
+    for (const fid of fids) {
+      tx.set(facilityPath(gid, fid), { ...facilityDoc(state, fid, now) });
+      update[`facilities.${fid}.validatedOrder`] = false;
+    }
+    const gp = isRecord(game.params) ? game.params : {};
+    const messages = isRecord(gp.configMessages) ? gp.configMessages : null;
+    if (messages) {
+      if (isRecord(messages.backlogMessage))
+        update['params.configMessages.backlogMessage.sentTo'] = [];
+      if (isRecord(messages.stockMessage)) update['params.configMessages.stockMessage.sentTo'] = [];
+    }
+    tx.update(gamePath(gid), update);
+    tx.delete(statsPath(gid));
+    return state;
+  });
+}
+
+/** Replaces the manual allocations on the game and in the state, in one transaction. */
+export async function storeAllocations(
+  port: DataPort,
+  gid: string,
+  allocations: Record<string, Record<string, Record<string, number>>> | null,
+  now: number,
+): Promise<void> {
+  await port.docs.runTransaction(async (tx) => {
+    const game = checkGame((await tx.get(gamePath(gid))).data);
+    const { state, policy } = await readState(tx, gid, game);
+    writeState(tx, gid, setAllocations(state, allocations ?? undefined), policy, now);
+    tx.update(gamePath(gid), { allocations });
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * autoPlaySecGen {gid, type?, roleId?, roleIds?, computer?} → {computer, advanced, week} (spec §7).
+ *
+ * Lets the computer play roles (`facilities.{fid}.computer = true`): the named ones, or every
+ * role without a human player. Its orders come from the game's computer policy (default: the
+ * product rule, BEER-AI-5) when the week is processed. `computer: false` gives the named roles
+ * back to their human players. Then the week is processed if every remaining human has
+ * validated. Only admins of the game (creator, team member, session admin).
+ */
+import { z } from 'zod';
+import { CallableError, type CallableHandler } from '../callable';
+import {
+  type WeekTimer,
+  facilitiesOf,
+  gamePath,
+  listOf,
+  loadGame,
+  processWeek,
+  requireAdmin,
+  requireAuth,
+} from '../beer/beer-game';
+
+export const name = 'autoPlaySecGen';
+
+const id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[^/]+$/, 'must be a document id');
+
+export const schema = z.object({
+  gid: id,
+  type: z.enum(['beergame']).default('beergame'),
+  roleId: id.optional(),
+  roleIds: z.array(id).max(8).optional(),
+  computer: z.boolean().default(true),
+});
+
+export type AutoPlaySecGenData = z.output<typeof schema>;
+
+export interface AutoPlaySecGenResult {
+  /** Every facility played by the computer after the call. */
+  readonly computer: string[];
+  readonly advanced: boolean;
+  readonly week: number;
+}
+
+export function createHandler(deps: {
+  readonly timer: WeekTimer;
+}): CallableHandler<AutoPlaySecGenData, AutoPlaySecGenResult> {
+  return async (ctx, data) => {
+    const uid = requireAuth(ctx.auth).uid;
+    const game = await loadGame(ctx.port, data.gid);
+    await requireAdmin(ctx.port, game, uid);
+    const named = [...(data.roleIds ?? []), ...(data.roleId !== undefined ? [data.roleId] : [])];
+    const computer = await ctx.port.docs.runTransaction(async (tx) => {
+      const fresh = (await tx.get(gamePath(data.gid))).data;
+      if (!fresh) throw new CallableError('not-found', 'messGameUnknown');
+      const facilities = facilitiesOf(fresh);
+      const players = listOf(fresh.players);
+      for (const fid of named) {
+        if (!facilities[fid]) throw new CallableError('not-found', 'roleUnknown');
+      }
+      const targets =
+        named.length > 0
+          ? named
+          : Object.entries(facilities)
+              .filter(([, f]) => typeof f.user !== 'string' || !players.includes(f.user))
+              .map(([fid]) => fid);
+      const update: Record<string, unknown> = {};
+      for (const fid of targets) update[`facilities.${fid}.computer`] = data.computer;
+      if (Object.keys(update).length > 0) tx.update(gamePath(data.gid), update);
+      return Object.entries(facilities)
+        .filter(([fid, f]) => (targets.includes(fid) ? data.computer : f.computer === true))
+        .map(([fid]) => fid);
+    });
+    const result = await processWeek(ctx.port, data.gid, {
+      mode: 'validated',
+      now: ctx.now(),
+      timer: deps.timer,
+    });
+    return { computer, advanced: result.advanced, week: result.week };
+  };
+}

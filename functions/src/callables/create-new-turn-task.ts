@@ -1,0 +1,77 @@
+/**
+ * createNewTurnTask {gid, type?, timer?, force?} → {advanced, week, finished, waitingFor, paused,
+ * deadline} (spec §7).
+ *
+ * Called by a player after its order batch (docs/games/beer-documents.md "A week"). The week is
+ * processed when every human-held facility has validated; otherwise the public validation flags
+ * are mirrored and `waitingFor` lists the facilities still deciding. Idempotent: the week number
+ * is the transaction's precondition, so any number of simultaneous calls advance it once.
+ *
+ * - `timer: true` from a player: the week's timer has run out on its screen; the week advances
+ *   (computer orders for roles that did not validate) only if the stored deadline has passed.
+ * - `force: true`, or `timer: true` from an admin (creator, team member, session admin): force
+ *   the week now, even when paused.
+ * Every call also arms the week's timer when the game's timer runs and no deadline is set.
+ * Only the game's players and admins may call it.
+ */
+import { z } from 'zod';
+import { CallableError, type CallableHandler } from '../callable';
+import {
+  type AdvanceResult,
+  type WeekTimer,
+  armTimer,
+  isGameAdmin,
+  loadGame,
+  processWeek,
+  requireAuth,
+  roleOf,
+} from '../beer/beer-game';
+
+export const name = 'createNewTurnTask';
+
+export const schema = z.object({
+  gid: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[^/]+$/, 'must be a document id'),
+  type: z.enum(['beergame']).default('beergame'),
+  timer: z.boolean().optional(),
+  force: z.boolean().optional(),
+});
+
+export type CreateNewTurnTaskData = z.output<typeof schema>;
+
+export type CreateNewTurnTaskResult = AdvanceResult;
+
+export function createHandler(deps: {
+  readonly timer: WeekTimer;
+}): CallableHandler<CreateNewTurnTaskData, CreateNewTurnTaskResult> {
+  return async (ctx, data) => {
+    const uid = requireAuth(ctx.auth).uid;
+    const game = await loadGame(ctx.port, data.gid);
+    const player = roleOf(game, uid) !== null;
+    const admin = !player || data.force === true ? await isGameAdmin(ctx.port, game, uid) : false;
+    if (!player && !admin) throw new CallableError('permission-denied', 'gameNotPlayer');
+    if (data.force === true && !admin) throw new CallableError('permission-denied', 'gameNotAdmin');
+    const now = ctx.now();
+    let mode: 'validated' | 'timeout' | 'force' = 'validated';
+    if (data.force === true || (data.timer === true && admin)) mode = 'force';
+    else if (data.timer === true) {
+      const deadline = game.turnDeadline;
+      if (typeof deadline === 'number' && deadline <= now) mode = 'timeout';
+    }
+    const week = typeof game.week === 'number' ? game.week : 1;
+    const result = await processWeek(ctx.port, data.gid, {
+      mode,
+      expectedWeek: week,
+      now,
+      timer: deps.timer,
+    });
+    if (!result.advanced && !result.finished) {
+      const deadline = await armTimer(ctx.port, data.gid, now, deps.timer);
+      if (deadline !== null) return { ...result, deadline };
+    }
+    return result;
+  };
+}

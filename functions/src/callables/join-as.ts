@@ -1,0 +1,109 @@
+/**
+ * joinAs {gid, roleId, roleName?, playerName?, isDemo?, user_id?} → {gid, roleId, playerName}
+ * (spec §7).
+ *
+ * Takes a role in a beer game for the signed-in caller (anonymous or account), or enters as an
+ * observer (`roleId: 'observer'`). The player's name follows spec §6: the profile's firstname,
+ * else the given `playerName`, else the profile's playerName, else null (shown as anonymous).
+ * A role held by another human player is refused; a role held by the computer is taken over. A
+ * caller who held another role in the game leaves it (and stops observing). In one transaction on
+ * the game: `facilities.{fid}.user/playerName/computer`, `players` / `observers`; then
+ * `users/{uid}.playingGame = {id, roleId, playerName}`. The first join also builds the game's
+ * state from its documents when it is not stored yet.
+ */
+import { z } from 'zod';
+import { arrayRemove, arrayUnion } from '@sim/core/port/field-values';
+import { CallableError, type CallableHandler } from '../callable';
+import { checkGame, facilitiesOf, gamePath, listOf, rebuildGame } from '../beer/beer-game';
+
+export const name = 'joinAs';
+
+const id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[^/]+$/, 'must be a document id');
+
+export const OBSERVER = 'observer';
+export const PLAYER_NAME_MAX = 40;
+
+export const schema = z.object({
+  gid: id,
+  roleId: id,
+  roleName: z.string().max(100).optional(),
+  playerName: z.string().max(200).optional(),
+  isDemo: z.boolean().optional(),
+  /** Accepted for compatibility with the spec's payload; the caller is always the signed-in user. */
+  user_id: z.string().max(128).optional(),
+});
+
+export type JoinAsData = z.output<typeof schema>;
+
+export interface JoinAsResult {
+  readonly gid: string;
+  readonly roleId: string;
+  readonly playerName: string | null;
+}
+
+function clean(name: unknown): string | null {
+  if (typeof name !== 'string') return null;
+  const trimmed = name.trim().replace(/\s+/g, ' ').slice(0, PLAYER_NAME_MAX);
+  return trimmed.length > 0 ? trimmed : null;
+}
+
+/** Spec §6: firstname, else playerName, else anonymous (null). */
+export function playerNameOf(
+  profile: Record<string, unknown> | undefined,
+  given: string | undefined,
+): string | null {
+  return clean(profile?.firstname) ?? clean(given) ?? clean(profile?.playerName);
+}
+
+export const handle: CallableHandler<JoinAsData, JoinAsResult> = async (ctx, data) => {
+  // Spec §8: 'Couldn't connect, please try again' when joining fails without a user.
+  if (!ctx.auth) throw new CallableError('unauthenticated', 'errorJoinNoUser');
+  const uid = ctx.auth.uid;
+  const { gid, roleId } = data;
+  const profile = (await ctx.port.docs.get(`users/${uid}`)).data;
+  const playerName = playerNameOf(profile, data.playerName);
+  await ctx.port.docs.runTransaction(async (tx) => {
+    const game = checkGame((await tx.get(gamePath(gid))).data);
+    if ((game.draft === true || game.archived === true) && game.creator !== uid) {
+      throw new CallableError('failed-precondition', 'messGameNotPublished');
+    }
+    const facilities = facilitiesOf(game);
+    const players = listOf(game.players);
+    const update: Record<string, unknown> = {};
+    // Leave any role held in this game (a change of role, or becoming an observer).
+    for (const [fid, f] of Object.entries(facilities)) {
+      if (f.user === uid && fid !== roleId) {
+        update[`facilities.${fid}.user`] = null;
+        update[`facilities.${fid}.playerName`] = null;
+      }
+    }
+    if (roleId === OBSERVER) {
+      update.observers = arrayUnion(uid);
+      if (players.includes(uid)) update.players = arrayRemove(uid);
+    } else {
+      const f = facilities[roleId];
+      if (!f) throw new CallableError('not-found', 'roleUnknown');
+      const holder = f.user;
+      if (typeof holder === 'string' && holder !== uid && players.includes(holder)) {
+        throw new CallableError('already-exists', 'roleTaken');
+      }
+      update[`facilities.${roleId}.user`] = uid;
+      update[`facilities.${roleId}.playerName`] = playerName;
+      update[`facilities.${roleId}.computer`] = false;
+      update.players = arrayUnion(uid);
+      if (listOf(game.observers).includes(uid)) update.observers = arrayRemove(uid);
+    }
+    tx.update(gamePath(gid), update);
+  });
+  await ctx.port.docs.set(
+    `users/${uid}`,
+    { playingGame: { id: gid, roleId, playerName } },
+    { merge: true },
+  );
+  await rebuildGame(ctx.port, gid, ctx.now(), true);
+  return { gid, roleId, playerName };
+};

@@ -1,0 +1,54 @@
+/**
+ * resetBeerGame {gid} → {week} (spec §7).
+ *
+ * Starts the game again from its configuration (`games/{gid}` + `private/params`): rebuilds
+ * `private/state` at week 1, rewrites every facility's private document (validation cleared),
+ * sets `week: 1`, `finished: false`, `turnDeadline: null`, clears the threshold messages'
+ * `sentTo` lists, removes the final stats and the orders of the previous run. Players, observers
+ * and computer roles are kept. Also the way the game editor applies an edited configuration.
+ * Only admins of the game.
+ */
+import { z } from 'zod';
+import type { CallableHandler } from '../callable';
+import { loadGame, rebuildGame, requireAdmin, requireAuth } from '../beer/beer-game';
+
+export const name = 'resetBeerGame';
+
+export const schema = z.object({
+  gid: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[^/]+$/, 'must be a document id'),
+});
+
+export type ResetBeerGameData = z.output<typeof schema>;
+
+export interface ResetBeerGameResult {
+  readonly week: number;
+}
+
+/** Orders are deleted in batches of this many. */
+const DELETE_BATCH = 400;
+
+export const handle: CallableHandler<ResetBeerGameData, ResetBeerGameResult> = async (
+  ctx,
+  data,
+) => {
+  const uid = requireAuth(ctx.auth).uid;
+  const game = await loadGame(ctx.port, data.gid);
+  await requireAdmin(ctx.port, game, uid);
+  const state = await rebuildGame(ctx.port, data.gid, ctx.now(), false);
+  for (;;) {
+    const orders = await ctx.port.docs.query({
+      collection: `games/${data.gid}/orders`,
+      limit: DELETE_BATCH,
+    });
+    if (orders.length === 0) break;
+    const batch = ctx.port.docs.batch();
+    for (const o of orders) batch.delete(o.path);
+    await batch.commit();
+    if (orders.length < DELETE_BATCH) break;
+  }
+  return { week: state?.week ?? 1 };
+};

@@ -1,0 +1,42 @@
+/**
+ * The week timer of a beer game (docs/games/beer-documents.md, "A week", step 5). A Cloud Task
+ * `{gid, week}` is enqueued on the `beerWeekTimer` queue for the week's deadline; when it fires
+ * and the game is still at that week (not paused, not finished, deadline passed), roles that did
+ * not validate get computer orders for that week and the week advances. A task of a week that
+ * has already moved, or of a reset game, does nothing.
+ */
+import { z } from 'zod';
+import type { DataPort } from '@sim/core/port/data-port';
+import { type AdvanceResult, type WeekTimer, gamePath, processWeek } from '../beer/beer-game';
+
+export const QUEUE = 'beerWeekTimer';
+
+export const payloadSchema = z.object({
+  gid: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[^/]+$/),
+  week: z.number().int().min(1),
+});
+
+export type WeekTimerPayload = z.output<typeof payloadSchema>;
+
+/** Tolerance for a task that fires slightly before the stored deadline (clock skew). */
+export const EARLY_MS = 1000;
+
+export async function handleWeekTimer(
+  port: DataPort,
+  payload: unknown,
+  now: number,
+  timer: WeekTimer,
+): Promise<AdvanceResult | null> {
+  const parsed = payloadSchema.safeParse(payload);
+  if (!parsed.success) return null;
+  const { gid, week } = parsed.data;
+  const game = (await port.docs.get(gamePath(gid))).data;
+  if (!game || game.week !== week || game.finished === true || game.paused === true) return null;
+  const deadline = game.turnDeadline;
+  if (typeof deadline !== 'number' || deadline > now + EARLY_MS) return null;
+  return processWeek(port, gid, { mode: 'timeout', expectedWeek: week, now, timer });
+}

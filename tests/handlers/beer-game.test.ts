@@ -1,0 +1,651 @@
+/**
+ * The beer game callables against the local store (docs/games/beer-documents.md): the creator
+ * writes the game with a client batch, players join, validate with the policy's order batch from
+ * their own clients, and the backend processes the weeks. Information hiding is checked through
+ * the players' own clients.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { DataPort } from '@sim/core/port/data-port';
+import { startTestStore, type TestStore } from '@sim/store/testing/test-store';
+import type { LocalStoreClient } from '@sim/store/client/local-client';
+import { advanceWeek } from '@sim/core/beer/engine';
+import {
+  buildBeerGameDocs,
+  defaultBeerTemplate,
+  plain,
+  stateFromDoc,
+  weekOrders,
+  type BeerGameDocs,
+} from '@sim/core/beer/game-docs';
+import { playerView } from '@sim/core/beer/view';
+import { CallableError, invokeCallable } from '../../functions/src/callable';
+import type { WeekTimer } from '../../functions/src/beer/beer-game';
+import * as joinAs from '../../functions/src/callables/join-as';
+import * as quitGame from '../../functions/src/callables/quit-game';
+import * as turn from '../../functions/src/callables/create-new-turn-task';
+import * as autoPlay from '../../functions/src/callables/auto-play-sec-gen';
+import * as resetGame from '../../functions/src/callables/reset-beer-game';
+import * as resetOrders from '../../functions/src/callables/reset-starting-orders';
+import * as allocations from '../../functions/src/callables/confirm-allocations';
+import { handleWeekTimer } from '../../functions/src/tasks/beer-week-timer';
+import { FIXED_NOW, caller, context } from './helpers';
+
+let store: TestStore;
+let port: DataPort;
+const scheduled: { gid: string; week: number; at: number }[] = [];
+const timer: WeekTimer = {
+  schedule: (gid, week, at) => {
+    scheduled.push({ gid, week, at });
+    return Promise.resolve();
+  },
+};
+const createNewTurnTask = turn.createHandler({ timer });
+const autoPlaySecGen = autoPlay.createHandler({ timer });
+const quit = quitGame.createHandler({ timer });
+
+const CREATOR = { uid: 'cleo', email: 'cleo@school.edu' };
+const clients = new Map<string, LocalStoreClient>();
+
+/** A store client signed in as this user (anonymous unless an email is given). */
+function clientOf(uid: string, email?: string): LocalStoreClient {
+  let c = clients.get(uid);
+  if (!c) {
+    c = store.as(email ? { uid, provider: 'password', email } : { uid, provider: 'anonymous' });
+    clients.set(uid, c);
+  }
+  return c;
+}
+
+const ctxOf = (uid: string, email?: string) => context(port, caller(uid, email));
+const creatorCtx = () => ctxOf(CREATOR.uid, CREATOR.email);
+
+beforeAll(async () => {
+  store = await startTestStore();
+  port = store.service();
+});
+
+afterAll(async () => {
+  await store.close();
+});
+
+/** The creator writes the game with one client batch, as the SPA does. */
+async function createGame(
+  opts: { count?: number; draft?: boolean; timer?: number } = {},
+): Promise<{ gid: string; docs: BeerGameDocs }> {
+  const gid = port.docs.newId();
+  const template = structuredClone(defaultBeerTemplate(opts.count ?? 4));
+  if (opts.timer) {
+    template.config.params.timer = opts.timer;
+    template.config.params.playTimer = true;
+  }
+  const docs = buildBeerGameDocs({
+    gid,
+    creator: CREATOR.uid,
+    creatorName: 'Cleo',
+    name: 'Class A',
+    template,
+    now: FIXED_NOW,
+    draft: opts.draft ?? false,
+  });
+  const c = clientOf(CREATOR.uid, CREATOR.email);
+  // The game first: the policy checks the subdocuments against the stored game.
+  await c.docs.set(`games/${gid}`, { ...docs.game });
+  const batch = c.docs.batch();
+  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
+  for (const [fid, doc] of Object.entries(docs.facilities)) {
+    batch.set(`games/${gid}/facilities/${fid}`, { ...doc });
+  }
+  await batch.commit();
+  return { gid, docs };
+}
+
+/** The player's order batch of docs/policy.md, from its own client. */
+async function validate(gid: string, uid: string, fid: string, qty: number, week: number) {
+  const c = clientOf(uid);
+  const cid = `${fid}-beer`;
+  const batch = c.docs.batch();
+  batch.set(`games/${gid}/orders/${c.docs.newId()}`, {
+    game_id: gid,
+    faci_id: fid,
+    capa_id: cid,
+    orderQty: qty,
+    week,
+  });
+  batch.update(`games/${gid}/facilities/${fid}`, {
+    validatedOrder: true,
+    [`capabilities.${cid}.validatedOrder`]: true,
+    [`capabilities.${cid}.validatedOrderQty`]: qty,
+  });
+  await batch.commit();
+}
+
+async function gameDoc(gid: string) {
+  return (await port.docs.get(`games/${gid}`)).data as Record<string, unknown> & {
+    week: number;
+    finished: boolean;
+    players: string[];
+    observers: string[];
+    facilities: Record<string, Record<string, unknown>>;
+  };
+}
+
+async function stateOf(gid: string) {
+  const s = stateFromDoc((await port.docs.get(`games/${gid}/private/state`)).data);
+  if (!s) throw new Error('no state');
+  return s;
+}
+
+async function expectError(promise: Promise<unknown>, code: string, messageKey: string) {
+  const err: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(CallableError);
+  expect(err).toMatchObject({ code, messageKey });
+}
+
+async function expectInvalid(schema: Parameters<typeof invokeCallable>[1], data: unknown) {
+  const err: unknown = await invokeCallable(
+    'x',
+    schema,
+    () => Promise.reject(new Error('handler must not run')),
+    { auth: { uid: 'p', token: {} }, data },
+    { port: () => port, now: () => FIXED_NOW },
+  ).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(HttpsError);
+  expect((err as HttpsError).code).toBe('invalid-argument');
+}
+
+/** A game with players p-<fid> in the given roles. */
+async function gameWithPlayers(fids: string[], opts: { timer?: number } = {}) {
+  const g = await createGame(opts);
+  const prefix = g.gid.slice(0, 6);
+  const players: Record<string, string> = {};
+  for (const fid of fids) {
+    const uid = `${prefix}-${fid}`;
+    await joinAs.handle(ctxOf(uid), { gid: g.gid, roleId: fid, playerName: `Pl ${fid}` });
+    players[fid] = uid;
+  }
+  return { ...g, players };
+}
+
+describe('creating a game (client batch)', () => {
+  it('the creator writes the game, its secrets and its facility documents; not the state', async () => {
+    const { gid, docs } = await createGame();
+    expect(await gameDoc(gid)).toEqual(docs.game);
+    const c = clientOf(CREATOR.uid, CREATOR.email);
+    await expect(
+      c.docs.set(`games/${gid}/private/state`, { state: '{}', week: 9 }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+  });
+
+  it('an anonymous user cannot create a game', async () => {
+    const c = clientOf('anon-creator');
+    await expect(
+      c.docs.set(`games/${c.docs.newId()}`, { creator: 'anon-creator', type: 'beergame' }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+  });
+});
+
+describe('joinAs', () => {
+  it('gives an anonymous player a role with its name, and records it in the profile', async () => {
+    const { gid } = await createGame();
+    const res = await joinAs.handle(ctxOf('anna'), {
+      gid,
+      roleId: 'retailer',
+      playerName: '  Anna  ',
+    });
+    expect(res).toEqual({ gid, roleId: 'retailer', playerName: 'Anna' });
+    const g = await gameDoc(gid);
+    expect(g.facilities.retailer).toMatchObject({
+      user: 'anna',
+      playerName: 'Anna',
+      computer: false,
+    });
+    expect(g.players).toEqual(['anna']);
+    expect((await port.docs.get('users/anna')).data).toEqual({
+      playingGame: { id: gid, roleId: 'retailer', playerName: 'Anna' },
+    });
+    // The first join builds the state from the documents.
+    expect((await stateOf(gid)).week).toBe(1);
+  });
+
+  it('names an account player by its firstname first, and an unnamed player anonymous (null)', async () => {
+    const { gid } = await createGame();
+    await port.docs.set('users/bert', { firstname: 'Bert', playerName: 'B-man' });
+    expect(
+      (
+        await joinAs.handle(ctxOf('bert', 'bert@x.org'), {
+          gid,
+          roleId: 'wholesaler',
+          playerName: 'Zed',
+        })
+      ).playerName,
+    ).toBe('Bert');
+    await port.docs.set('users/cai', { playerName: 'Cai' });
+    expect((await joinAs.handle(ctxOf('cai'), { gid, roleId: 'distributor' })).playerName).toBe(
+      'Cai',
+    );
+    expect((await joinAs.handle(ctxOf('dan'), { gid, roleId: 'factory' })).playerName).toBeNull();
+  });
+
+  it('refuses a role held by another player, and lets the holder switch roles', async () => {
+    const { gid } = await createGame();
+    await joinAs.handle(ctxOf('eve'), { gid, roleId: 'retailer' });
+    await expectError(
+      joinAs.handle(ctxOf('fay'), { gid, roleId: 'retailer' }),
+      'already-exists',
+      'roleTaken',
+    );
+    await joinAs.handle(ctxOf('eve'), { gid, roleId: 'factory' });
+    const g = await gameDoc(gid);
+    expect(g.facilities.retailer!.user).toBeNull();
+    expect(g.facilities.factory!.user).toBe('eve');
+    await joinAs.handle(ctxOf('fay'), { gid, roleId: 'retailer' });
+  });
+
+  it('adds an observer to observers, who then reads every facility', async () => {
+    const { gid } = await createGame();
+    const res = await joinAs.handle(ctxOf('olga'), { gid, roleId: 'observer' });
+    expect(res.roleId).toBe('observer');
+    expect((await gameDoc(gid)).observers).toEqual(['olga']);
+    const c = clientOf('olga');
+    expect((await c.docs.get(`games/${gid}/facilities/factory`)).exists).toBe(true);
+  });
+
+  it('refuses without a user, an unknown game or role, and a draft for non-creators', async () => {
+    const { gid } = await createGame();
+    await expectError(
+      joinAs.handle(context(port, null), { gid, roleId: 'retailer' }),
+      'unauthenticated',
+      'errorJoinNoUser',
+    );
+    await expectError(
+      joinAs.handle(ctxOf('gil'), { gid: 'nope', roleId: 'retailer' }),
+      'not-found',
+      'messGameUnknown',
+    );
+    await expectError(
+      joinAs.handle(ctxOf('gil'), { gid, roleId: 'baker' }),
+      'not-found',
+      'roleUnknown',
+    );
+    const draft = await createGame({ draft: true });
+    await expectError(
+      joinAs.handle(ctxOf('gil'), { gid: draft.gid, roleId: 'retailer' }),
+      'failed-precondition',
+      'messGameNotPublished',
+    );
+  });
+
+  it('refuses a bad payload before the handler runs', async () => {
+    await expectInvalid(joinAs.schema, { gid: 'g/1', roleId: 'retailer' });
+    await expectInvalid(joinAs.schema, { gid: 'g1' });
+    await expectInvalid(joinAs.schema, { gid: 'g1', roleId: 'r', isDemo: 'yes' });
+  });
+});
+
+describe('quitGame', () => {
+  it('frees the role and clears the profile; an admin may remove a player; others may not', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler']);
+    const res = await quit(ctxOf(players.retailer!), { gid });
+    expect(res).toEqual({ gid, left: 'retailer' });
+    let g = await gameDoc(gid);
+    expect(g.facilities.retailer!.user).toBeNull();
+    expect(g.players).not.toContain(players.retailer);
+    expect((await port.docs.get(`users/${players.retailer}`)).data?.playingGame).toBeNull();
+    await expectError(
+      quit(ctxOf('stranger'), { gid, roleId: 'wholesaler' }),
+      'permission-denied',
+      'gameNotAdmin',
+    );
+    expect(await quit(creatorCtx(), { gid, roleId: 'wholesaler' })).toEqual({
+      gid,
+      left: 'wholesaler',
+    });
+    g = await gameDoc(gid);
+    expect(g.players).toEqual([]);
+  });
+
+  it('refuses without a user and with a bad payload', async () => {
+    const { gid } = await createGame();
+    await expectError(
+      quit(context(port, null), { gid }),
+      'unauthenticated',
+      'errorUnauthenticated',
+    );
+    await expectInvalid(quitGame.schema, { gid: '' });
+  });
+});
+
+describe('createNewTurnTask: a week', () => {
+  it('waits for every human, then advances once with the validated and computer orders', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler', 'distributor']);
+    const before = await stateOf(gid);
+    await validate(gid, players.retailer!, 'retailer', 7, 1);
+    const wait = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+    expect(wait).toMatchObject({
+      advanced: false,
+      week: 1,
+      waitingFor: ['wholesaler', 'distributor'],
+    });
+    expect((await gameDoc(gid)).facilities.retailer!.validatedOrder).toBe(true);
+    await validate(gid, players.wholesaler!, 'wholesaler', 5, 1);
+    await validate(gid, players.distributor!, 'distributor', 0, 1);
+    const done = await createNewTurnTask(ctxOf(players.distributor!), { gid, type: 'beergame' });
+    expect(done).toMatchObject({ advanced: true, week: 2, finished: false, waitingFor: [] });
+
+    // The backend re-ran the core: human quantities, the product rule for the empty factory.
+    const expected = advanceWeek(
+      before,
+      weekOrders(
+        before,
+        {
+          retailer: { 'retailer-beer': 7 },
+          wholesaler: { 'wholesaler-beer': 5 },
+          distributor: { 'distributor-beer': 0 },
+        },
+        { kind: 'spec' },
+      ),
+    );
+    const after = await stateOf(gid);
+    expect(after).toEqual(expected);
+    const g = await gameDoc(gid);
+    expect(g.week).toBe(2);
+    expect(Object.values(g.facilities).map((f) => f.validatedOrder)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+
+    // Each facility document holds exactly its player's view, validation cleared.
+    for (const fid of ['retailer', 'wholesaler', 'distributor', 'factory']) {
+      const doc = (await port.docs.get(`games/${gid}/facilities/${fid}`)).data;
+      expect(doc?.view).toEqual(plain(playerView(after, fid)));
+      expect(doc?.week).toBe(2);
+      expect(doc?.validatedOrder).toBe(false);
+    }
+  });
+
+  it('hides other facilities from a player and keeps secrets out of the public document', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler']);
+    const p = clientOf(players.retailer!);
+    expect((await p.docs.get(`games/${gid}/facilities/retailer`)).data?.view).toBeDefined();
+    for (const path of [
+      `games/${gid}/facilities/wholesaler`,
+      `games/${gid}/facilities/factory`,
+      `games/${gid}/private/state`,
+      `games/${gid}/private/params`,
+    ]) {
+      await expect(p.docs.get(path)).rejects.toMatchObject({ code: 'permission-denied' });
+    }
+    await expect(p.docs.query({ collection: `games/${gid}/facilities` })).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    const text = JSON.stringify(await gameDoc(gid));
+    for (const word of [
+      'stock',
+      'backlog',
+      'cumCost',
+      'pdata',
+      'consumerDemand',
+      'orderQty',
+      'seed',
+    ]) {
+      expect(text).not.toContain(`"${word}"`);
+    }
+  });
+
+  it('a hundred simultaneous calls advance the week exactly once', async () => {
+    const { gid, players } = await gameWithPlayers([
+      'retailer',
+      'wholesaler',
+      'distributor',
+      'factory',
+    ]);
+    for (const [fid, uid] of Object.entries(players)) await validate(gid, uid, fid, 4, 1);
+    const uids = Object.values(players);
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        createNewTurnTask(ctxOf(uids[i % uids.length]!), { gid, type: 'beergame' }),
+      ),
+    );
+    expect(results.filter((r) => r.advanced)).toHaveLength(1);
+    expect((await gameDoc(gid)).week).toBe(2);
+    const s = await stateOf(gid);
+    expect(s.week).toBe(2);
+    expect(s.history).toHaveLength(1);
+  });
+
+  it('plays a short game to the end and writes the final stats', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer']);
+    // Shorten the game to 3 weeks through the editor's path: edit the secrets, then reset.
+    await clientOf(CREATOR.uid, CREATOR.email).docs.update(`games/${gid}/private/params`, {
+      weeks: 3,
+    });
+    await resetGame.handle(creatorCtx(), { gid });
+    for (let w = 1; w <= 3; w++) {
+      await validate(gid, players.retailer!, 'retailer', 4, w);
+      const r = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+      expect(r.advanced).toBe(true);
+    }
+    const g = await gameDoc(gid);
+    expect(g.finished).toBe(true);
+    const stats = await clientOf(players.retailer!).docs.get(`games/${gid}/stats/final`);
+    expect(stats.data?.debrief).toBeDefined();
+    await expectError(
+      (async () => {
+        const r = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+        if (!r.advanced && r.finished)
+          throw new CallableError('failed-precondition', 'gameFinished');
+      })(),
+      'failed-precondition',
+      'gameFinished',
+    );
+  });
+
+  it('lets only players and admins call it; only admins force the week', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler']);
+    await expectError(
+      createNewTurnTask(ctxOf('stranger'), { gid, type: 'beergame' }),
+      'permission-denied',
+      'gameNotPlayer',
+    );
+    await expectError(
+      createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame', force: true }),
+      'permission-denied',
+      'gameNotAdmin',
+    );
+    // A player's "timer ran out" before the deadline does nothing.
+    const early = await createNewTurnTask(ctxOf(players.retailer!), {
+      gid,
+      type: 'beergame',
+      timer: true,
+    });
+    expect(early.advanced).toBe(false);
+    const forced = await createNewTurnTask(creatorCtx(), { gid, type: 'beergame', force: true });
+    expect(forced).toMatchObject({ advanced: true, week: 2 });
+    await expectError(
+      createNewTurnTask(context(port, null), { gid, type: 'beergame' }),
+      'unauthenticated',
+      'errorUnauthenticated',
+    );
+    await expectInvalid(turn.schema, { gid, type: 'leangame' });
+    await expectInvalid(turn.schema, { gid, force: 'yes' });
+  });
+
+  it('does not advance a paused game unless forced', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer']);
+    await clientOf(CREATOR.uid, CREATOR.email).docs.update(`games/${gid}`, { paused: true });
+    await validate(gid, players.retailer!, 'retailer', 3, 1);
+    const r = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+    expect(r).toMatchObject({ advanced: false, paused: true });
+    await clientOf(CREATOR.uid, CREATOR.email).docs.update(`games/${gid}`, { paused: false });
+    expect(
+      (await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' })).advanced,
+    ).toBe(true);
+  });
+});
+
+describe('the week timer', () => {
+  it('arms a deadline, and when the task fires the timed-out roles get computer orders', async () => {
+    scheduled.length = 0;
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler'], { timer: 60 });
+    const first = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+    expect(first.deadline).toBe(FIXED_NOW + 60_000);
+    expect(scheduled).toEqual([{ gid, week: 1, at: FIXED_NOW + 60_000 }]);
+    await validate(gid, players.retailer!, 'retailer', 6, 1);
+    // Fired too early, or for another week: nothing happens.
+    expect(await handleWeekTimer(port, { gid, week: 1 }, FIXED_NOW + 10_000, timer)).toBeNull();
+    expect(await handleWeekTimer(port, { gid, week: 2 }, FIXED_NOW + 61_000, timer)).toBeNull();
+    const before = await stateOf(gid);
+    const fired = await handleWeekTimer(port, { gid, week: 1 }, FIXED_NOW + 60_000, timer);
+    expect(fired).toMatchObject({ advanced: true, week: 2, deadline: FIXED_NOW + 120_000 });
+    expect(scheduled.at(-1)).toEqual({ gid, week: 2, at: FIXED_NOW + 120_000 });
+    const after = await stateOf(gid);
+    expect(after).toEqual(
+      advanceWeek(
+        before,
+        weekOrders(before, { retailer: { 'retailer-beer': 6 } }, { kind: 'spec' }),
+      ),
+    );
+    // The wholesaler stays human: next week waits for it again.
+    expect((await gameDoc(gid)).facilities.wholesaler).toMatchObject({
+      user: players.wholesaler,
+      computer: false,
+    });
+    // A second delivery of the same task does nothing.
+    expect(await handleWeekTimer(port, { gid, week: 1 }, FIXED_NOW + 60_000, timer)).toBeNull();
+  });
+
+  it('a player whose countdown ran out may advance the week after the deadline', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler'], { timer: 30 });
+    await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+    const late = turn.createHandler({ timer });
+    const r = await late(
+      { ...ctxOf(players.retailer!), now: () => FIXED_NOW + 31_000 },
+      { gid, type: 'beergame', timer: true },
+    );
+    expect(r).toMatchObject({ advanced: true, week: 2 });
+  });
+});
+
+describe('autoPlaySecGen', () => {
+  it('hands empty roles to the computer, then the week goes on without them', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer']);
+    const res = await autoPlaySecGen(creatorCtx(), { gid, type: 'beergame', computer: true });
+    expect(res.computer.sort()).toEqual(['distributor', 'factory', 'wholesaler']);
+    expect(res.advanced).toBe(false);
+    await validate(gid, players.retailer!, 'retailer', 4, 1);
+    expect(
+      (await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' })).advanced,
+    ).toBe(true);
+  });
+
+  it('lets the computer take a human role, which then no longer blocks the week', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler']);
+    await validate(gid, players.retailer!, 'retailer', 4, 1);
+    const res = await autoPlaySecGen(creatorCtx(), {
+      gid,
+      type: 'beergame',
+      roleId: 'wholesaler',
+      computer: true,
+    });
+    expect(res.advanced).toBe(true);
+    expect((await gameDoc(gid)).facilities.wholesaler!.computer).toBe(true);
+  });
+
+  it('is refused to players and for unknown roles', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer']);
+    await expectError(
+      autoPlaySecGen(ctxOf(players.retailer!), { gid, type: 'beergame', computer: true }),
+      'permission-denied',
+      'gameNotAdmin',
+    );
+    await expectError(
+      autoPlaySecGen(creatorCtx(), { gid, type: 'beergame', roleIds: ['baker'], computer: true }),
+      'not-found',
+      'roleUnknown',
+    );
+    await expectInvalid(autoPlay.schema, { gid, roleIds: 'retailer' });
+  });
+});
+
+describe('resetBeerGame and resetStartingOrders', () => {
+  it('resets the game to week 1 and removes the orders; refused to players', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer']);
+    await validate(gid, players.retailer!, 'retailer', 9, 1);
+    await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+    expect((await gameDoc(gid)).week).toBe(2);
+    await expectError(
+      resetGame.handle(ctxOf(players.retailer!), { gid }),
+      'permission-denied',
+      'gameNotAdmin',
+    );
+    expect(await resetGame.handle(creatorCtx(), { gid })).toEqual({ week: 1 });
+    const g = await gameDoc(gid);
+    expect(g).toMatchObject({ week: 1, finished: false });
+    expect(g.facilities.retailer!.user).toBe(players.retailer);
+    expect((await stateOf(gid)).history).toEqual([]);
+    expect(await port.docs.query({ collection: `games/${gid}/orders` })).toEqual([]);
+    const doc = (await port.docs.get(`games/${gid}/facilities/retailer`)).data;
+    expect(doc?.week).toBe(1);
+    await expectInvalid(resetGame.schema, {});
+  });
+
+  it('clears the validated orders of the current week', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler']);
+    await validate(gid, players.retailer!, 'retailer', 9, 1);
+    await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+    await expectError(
+      resetOrders.handle(ctxOf(players.retailer!), { gid }),
+      'permission-denied',
+      'gameNotAdmin',
+    );
+    expect(await resetOrders.handle(creatorCtx(), { gid })).toEqual({
+      week: 1,
+      cleared: ['retailer'],
+    });
+    const doc = (await port.docs.get(`games/${gid}/facilities/retailer`)).data;
+    expect(doc).toMatchObject({
+      validatedOrder: false,
+      capabilities: { 'retailer-beer': { validatedOrder: false, validatedOrderQty: 0 } },
+    });
+    expect((await gameDoc(gid)).facilities.retailer!.validatedOrder).toBe(false);
+    expect(await port.docs.query({ collection: `games/${gid}/orders` })).toEqual([]);
+    await expectInvalid(resetOrders.schema, { gid: 5 });
+  });
+});
+
+describe('confirmAllocations', () => {
+  it('stores the weights on the game and in the state; refuses unknown facilities and players', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer']);
+    const weights = { wholesaler: { beer: { retailer: 2 } } };
+    expect(await allocations.handle(creatorCtx(), { gid, allocations: weights })).toEqual({
+      ok: true,
+    });
+    expect((await gameDoc(gid)).allocations).toEqual(weights);
+    expect((await stateOf(gid)).game.allocations).toEqual(weights);
+    await expectError(
+      allocations.handle(creatorCtx(), { gid, allocations: { baker: { beer: { retailer: 1 } } } }),
+      'invalid-argument',
+      'allocationsInvalid',
+    );
+    await expectError(
+      allocations.handle(ctxOf(players.retailer!), { gid, allocations: null }),
+      'permission-denied',
+      'gameNotAdmin',
+    );
+    await allocations.handle(creatorCtx(), { gid, allocations: null });
+    expect((await stateOf(gid)).game.allocations).toBeUndefined();
+    await expectInvalid(allocations.schema, {
+      gid,
+      allocations: { wholesaler: { beer: { retailer: -1 } } },
+    });
+  });
+});
