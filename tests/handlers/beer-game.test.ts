@@ -523,6 +523,25 @@ describe('the week timer', () => {
     expect(await handleWeekTimer(port, { gid, week: 1 }, FIXED_NOW + 60_000, timer)).toBeNull();
   });
 
+  it('the creator starts and stops the timer with timer: seconds; a player may not', async () => {
+    scheduled.length = 0;
+    const { gid, players } = await gameWithPlayers(['retailer']);
+    await expectError(
+      createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame', timer: 45 }),
+      'permission-denied',
+      'gameNotAdmin',
+    );
+    const started = await createNewTurnTask(creatorCtx(), { gid, type: 'beergame', timer: 45 });
+    expect(started).toMatchObject({ advanced: false, deadline: FIXED_NOW + 45_000 });
+    expect(scheduled).toEqual([{ gid, week: 1, at: FIXED_NOW + 45_000 }]);
+    expect((await gameDoc(gid)).params).toMatchObject({ timer: 45, playTimer: true });
+    const stopped = await createNewTurnTask(creatorCtx(), { gid, type: 'beergame', timer: 0 });
+    expect(stopped.deadline).toBeNull();
+    expect(await gameDoc(gid)).toMatchObject({ turnDeadline: null, params: { playTimer: false } });
+    await expectInvalid(turn.schema, { gid, timer: -1 });
+    await expectInvalid(turn.schema, { gid, timer: 1.5 });
+  });
+
   it('a player whose countdown ran out may advance the week after the deadline', async () => {
     const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler'], { timer: 30 });
     await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });

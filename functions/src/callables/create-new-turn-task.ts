@@ -9,17 +9,21 @@
  *
  * - `timer: true` from a player: the week's timer has run out on its screen; the week advances
  *   (computer orders for roles that did not validate) only if the stored deadline has passed.
- * - `force: true`, or `timer: true` from an admin (creator, team member, session admin): force
- *   the week now, even when paused.
+ * - `timer: <seconds>` from an admin (creator, team member, session admin): sets the game's
+ *   timer (`params.timer`, `params.playTimer = seconds > 0`) and starts it for the current week;
+ *   0 stops it.
+ * - `force: true`, or `timer: true` from an admin: force the week now, even when paused.
  * Every call also arms the week's timer when the game's timer runs and no deadline is set.
  * Only the game's players and admins may call it.
  */
 import { z } from 'zod';
+import { BEER_TIMER_MAX_SECONDS } from '@sim/core/beer/game-docs';
 import { CallableError, type CallableHandler } from '../callable';
 import {
   type AdvanceResult,
   type WeekTimer,
   armTimer,
+  gamePath,
   isGameAdmin,
   loadGame,
   processWeek,
@@ -36,7 +40,7 @@ export const schema = z.object({
     .max(128)
     .regex(/^[^/]+$/, 'must be a document id'),
   type: z.enum(['beergame']).default('beergame'),
-  timer: z.boolean().optional(),
+  timer: z.union([z.boolean(), z.number().int().min(0).max(BEER_TIMER_MAX_SECONDS)]).optional(),
   force: z.boolean().optional(),
 });
 
@@ -51,10 +55,21 @@ export function createHandler(deps: {
     const uid = requireAuth(ctx.auth).uid;
     const game = await loadGame(ctx.port, data.gid);
     const player = roleOf(game, uid) !== null;
-    const admin = !player || data.force === true ? await isGameAdmin(ctx.port, game, uid) : false;
+    const setsTimer = typeof data.timer === 'number';
+    const admin =
+      !player || data.force === true || setsTimer ? await isGameAdmin(ctx.port, game, uid) : false;
     if (!player && !admin) throw new CallableError('permission-denied', 'gameNotPlayer');
-    if (data.force === true && !admin) throw new CallableError('permission-denied', 'gameNotAdmin');
+    if ((data.force === true || setsTimer) && !admin) {
+      throw new CallableError('permission-denied', 'gameNotAdmin');
+    }
     const now = ctx.now();
+    if (typeof data.timer === 'number') {
+      await ctx.port.docs.update(gamePath(data.gid), {
+        'params.timer': data.timer,
+        'params.playTimer': data.timer > 0,
+        turnDeadline: null,
+      });
+    }
     let mode: 'validated' | 'timeout' | 'force' = 'validated';
     if (data.force === true || (data.timer === true && admin)) mode = 'force';
     else if (data.timer === true) {

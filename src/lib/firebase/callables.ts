@@ -55,6 +55,12 @@ export function generateSessionCode(
 }
 
 // ---- beer game (docs/games/beer-documents.md) ----
+// Errors reject with a FunctionsError whose message is a key of locales/*/errors.json:
+// errorJoinNoUser, errorUnauthenticated, messGameUnknown, messGameNotPublished, roleUnknown,
+// roleTaken, gameNotAdmin, gameNotPlayer, gameConfigInvalid, allocationsInvalid,
+// errorInvalidPayload.
+
+export type BeerCallType = 'beergame';
 
 export interface JoinAsRequest {
   readonly gid: string;
@@ -65,25 +71,43 @@ export interface JoinAsRequest {
   readonly isDemo?: boolean;
 }
 
-export function joinAs(request: JoinAsRequest): Promise<unknown> {
-  return callFunction<JoinAsRequest, unknown>('joinAs', request);
+/** The role taken; `playerName` null = anonymous (spec §6: firstname, else playerName). */
+export interface JoinAsResponse {
+  readonly gid: string;
+  readonly roleId: string;
+  readonly playerName: string | null;
+}
+
+export function joinAs(request: JoinAsRequest): Promise<JoinAsResponse> {
+  return callFunction<JoinAsRequest, JoinAsResponse>('joinAs', request);
 }
 
 export interface QuitGameRequest {
   readonly gid: string;
+  /** An admin names another player's role to remove that player; otherwise omit. */
   readonly roleId?: string;
 }
 
-export function quitGame(request: QuitGameRequest): Promise<unknown> {
-  return callFunction<QuitGameRequest, unknown>('quitGame', request);
+export interface QuitGameResponse {
+  readonly gid: string;
+  /** The facility left, 'observer', or null when the caller held nothing. */
+  readonly left: string | null;
+}
+
+export function quitGame(request: QuitGameRequest): Promise<QuitGameResponse> {
+  return callFunction<QuitGameRequest, QuitGameResponse>('quitGame', request);
 }
 
 export interface CreateNewTurnTaskRequest {
   readonly gid: string;
-  readonly type?: 'beergame' | 'leangame' | 'bgadvanced';
-  /** Seconds per week: starts the week timer (creator). */
-  readonly timer?: number;
-  /** Advance the week now, computer orders for who has not validated (creator). */
+  readonly type?: BeerCallType;
+  /**
+   * A number (admins): seconds per week, starts the week timer now (0 stops it). `true`: this
+   * week's countdown ran out (players: advances only once the stored deadline has passed;
+   * admins: forces the week).
+   */
+  readonly timer?: number | boolean;
+  /** Advance the week now, computer orders for who has not validated (admins). */
   readonly force?: boolean;
 }
 
@@ -91,7 +115,11 @@ export interface CreateNewTurnTaskResponse {
   readonly advanced: boolean;
   readonly week: number;
   readonly finished: boolean;
+  /** Human-held facilities that have not validated yet. */
   readonly waitingFor: readonly string[];
+  readonly paused: boolean;
+  /** Epoch ms of the week's timer when one runs. */
+  readonly deadline: number | null;
 }
 
 export function createNewTurnTask(
@@ -105,20 +133,51 @@ export function createNewTurnTask(
 
 export interface AutoPlaySecGenRequest {
   readonly gid: string;
-  readonly type?: 'beergame' | 'leangame' | 'bgadvanced';
+  readonly type?: BeerCallType;
   /** The roles to hand to (or take back from) the computer; every empty role when absent. */
   readonly roleIds?: readonly string[];
+  readonly roleId?: string;
+  /** Default true; false gives the named roles back to their players. */
   readonly computer?: boolean;
 }
 
-export function autoPlaySecGen(request: AutoPlaySecGenRequest): Promise<unknown> {
-  return callFunction<AutoPlaySecGenRequest, unknown>('autoPlaySecGen', request);
+export interface AutoPlaySecGenResponse {
+  /** Every facility played by the computer after the call. */
+  readonly computer: readonly string[];
+  readonly advanced: boolean;
+  readonly week: number;
 }
 
-export function resetBeerGame(request: { readonly gid: string }): Promise<unknown> {
-  return callFunction<{ gid: string }, unknown>('resetBeerGame', request);
+export function autoPlaySecGen(request: AutoPlaySecGenRequest): Promise<AutoPlaySecGenResponse> {
+  return callFunction<AutoPlaySecGenRequest, AutoPlaySecGenResponse>('autoPlaySecGen', request);
 }
 
-export function resetStartingOrders(request: { readonly gid: string }): Promise<unknown> {
-  return callFunction<{ gid: string }, unknown>('resetStartingOrders', request);
+/** Restarts the game at week 1 from its documents (also applies an edited configuration). */
+export function resetBeerGame(request: { readonly gid: string }): Promise<{ week: number }> {
+  return callFunction<{ gid: string }, { week: number }>('resetBeerGame', request);
+}
+
+/** Clears the orders validated this week, so every player orders again. */
+export function resetStartingOrders(request: {
+  readonly gid: string;
+}): Promise<{ week: number; cleared: string[] }> {
+  return callFunction<{ gid: string }, { week: number; cleared: string[] }>(
+    'resetStartingOrders',
+    request,
+  );
+}
+
+/** allocations[supplierFid][pid][clientFid | 'consumer'] = weight (0..999); null = proportional. */
+export type BeerAllocations = Readonly<
+  Record<string, Readonly<Record<string, Readonly<Record<string, number>>>>>
+>;
+
+export function confirmAllocations(request: {
+  readonly gid: string;
+  readonly allocations: BeerAllocations | null;
+}): Promise<{ ok: true }> {
+  return callFunction<{ gid: string; allocations: BeerAllocations | null }, { ok: true }>(
+    'confirmAllocations',
+    request,
+  );
 }
