@@ -152,6 +152,10 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
   const serviceSecret = readOrCreateSecret(dataDir);
   const storeUrl = `http://127.0.0.1:${ports.store}`;
   const children: ChildProcess[] = [];
+  // If the launcher dies without stopping them, the children go too.
+  process.once('exit', () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  });
   const stop = async (): Promise<void> => {
     // Reverse order: the web server first, the store last, so nothing writes to a stopped store.
     for (const child of [...children].reverse()) await stopChild(child);
@@ -177,6 +181,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         STORE_PORT: String(ports.store),
         STORE_DATA_DIR: join(dataDir, 'store'),
       },
+      // Own process group: Ctrl-C reaches only the launcher, which stops children in order.
+      detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(store);
@@ -224,6 +230,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
           FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
           CI: process.env.CI ?? '',
         },
+        // Own process group: Ctrl-C reaches only the launcher, which stops children in order.
+        detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -250,7 +258,12 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
           String(ports.web),
           '--strictPort',
         ],
-        { cwd: root, env: { ...process.env, ...viteEnv }, stdio: ['ignore', 'pipe', 'pipe'] },
+        {
+          cwd: root,
+          env: { ...process.env, ...viteEnv },
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
       );
       children.push(vite);
       pipeLines(vite, 'web', log);
