@@ -16,6 +16,7 @@ import { NotFoundPage } from '@/app/not-found-page';
 import type { RouteHandle } from '@/app/route-handle';
 import { RootLayout } from '@/app/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
+import { SessionRoute } from '@/app/session-routes';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
 import type { RouteAccess } from '@/features/auth/route-guard';
@@ -42,7 +43,6 @@ const DashboardPage = lazyPage(
   'DashboardPage',
 );
 const UserPage = lazyPage(() => import('@/features/portal/user-page'), 'UserPage');
-const SessionPage = lazyPage(() => import('@/features/sessions/session-page'), 'SessionPage');
 
 const publicAccess: RouteAccess = { need: 'public' };
 const dashboardAccess: RouteAccess = { need: 'instructor', restoresSavedPath: true };
@@ -136,19 +136,19 @@ export const routes: RouteObject[] = [
       }),
       route('user/:uid', <UserPage />, { access: publicAccess, title: 'titles.userPage' }),
       route('session/:sid', <RedirectToChild child="lobby" />, { access: publicAccess }),
-      route('session/:sid/lobby', <SessionPage view="lobby" />, {
+      route('session/:sid/lobby', <SessionRoute view="lobby" />, {
         access: publicAccess,
         title: 'titles.session',
       }),
-      route('session/:sid/follow-up', <SessionPage view="follow-up" />, {
+      route('session/:sid/follow-up', <SessionRoute view="follow-up" />, {
         access: publicAccess,
         title: 'titles.session',
       }),
-      route('session/:sid/responses', <SessionPage view="responses" />, {
+      route('session/:sid/responses', <SessionRoute view="responses" />, {
         access: publicAccess,
         title: 'titles.session',
       }),
-      route('session/:sid/results', <SessionPage view="results" />, {
+      route('session/:sid/results', <SessionRoute view="results" />, {
         access: publicAccess,
         title: 'titles.session',
       }),

@@ -1,13 +1,18 @@
 import 'i18next';
 import type translation from '../../../locales/en/translation.json';
 import type errors from '../../../locales/en/errors.json';
+import type sessions from '../../../locales/en/sessions.json';
 import type game from '../../../locales/en/game.json';
 
 /**
  * The English files typed as one namespace: translation.json at the top level, and each
  * feature file under its name. A new feature file is added here too.
  */
-type Resources = typeof translation & { errors: typeof errors; game: typeof game };
+type Resources = typeof translation & {
+  sessions: typeof sessions;
+  errors: typeof errors;
+  game: typeof game;
+};
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,0 +1,257 @@
+/** Sessions through the data port: the session document, its lobby, its games. */
+import { buildBeerGameDocs, type BeerGameConfig } from '@sim/core/beer/game-docs';
+import type { DocData, QuerySpec, Unsubscribe, WriteBatch } from '@sim/core/port/data-port';
+import { deleteField, serverTimestamp } from '@sim/core/port/field-values';
+import type { LeanGameConfig } from '@sim/core/templates/types';
+import {
+  parseLobbyPlayer,
+  parseSession,
+  type LobbyPlayer,
+  type Session,
+  type SessionDraft,
+  type SessionGameRef,
+} from '@/features/sessions/session-model';
+import { getDataPort } from '@/lib/data/port';
+import { generateSessionCode } from '@/lib/firebase/callables';
+
+export function sessionPath(sid: string): string {
+  return `sessions/${sid}`;
+}
+
+/** The session (null when it does not exist) now and on every change. */
+export function watchSession(
+  sid: string,
+  next: (session: Session | null) => void,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  return getDataPort().docs.onDoc(
+    sessionPath(sid),
+    (snap) => next(snap.exists && snap.data ? parseSession(sid, snap.data) : null),
+    onError,
+  );
+}
+
+export async function createSession(data: DocData): Promise<string> {
+  const port = getDataPort();
+  const sid = port.docs.newId();
+  await port.docs.set(sessionPath(sid), data);
+  return sid;
+}
+
+/** Writes the editable fields of the follow-up's draft. */
+export async function saveSessionDraft(sid: string, draft: SessionDraft): Promise<void> {
+  await getDataPort().docs.update(sessionPath(sid), {
+    name: draft.name.trim(),
+    teamCount: draft.teamCount,
+    teamComposition: draft.teamComposition,
+    instructionsMode: draft.instructionsMode,
+    debriefingMode: draft.debriefingMode,
+    allowJoinRandom: draft.allowJoinRandom,
+    allowLanguagePicker: draft.allowLanguagePicker,
+    allowPlayerReset: draft.allowPlayerReset,
+    allowAudioPlayer: [...draft.allowAudioPlayer],
+    teamNames: { ...draft.teamNames },
+    rounds: draft.rounds.map((r) => ({ ...r })),
+  });
+}
+
+/** Publishes the session and gives it its join code (generateSessionCode). */
+export async function publishSession(sid: string): Promise<string> {
+  await getDataPort().docs.update(sessionPath(sid), { status: 'published' });
+  const { code } = await generateSessionCode({ sid });
+  return code;
+}
+
+export async function unpublishSession(sid: string): Promise<void> {
+  await getDataPort().docs.update(sessionPath(sid), { status: 'draft' });
+}
+
+export async function deleteSession(sid: string): Promise<void> {
+  await getDataPort().docs.update(sessionPath(sid), { deleted: true });
+}
+
+export async function setRoundLocked(sid: string, roundId: string, locked: boolean) {
+  await getDataPort().docs.update(sessionPath(sid), {
+    [`lockedRounds.${roundId}`]: locked ? true : deleteField(),
+  });
+}
+
+/** The session id of a join code (`sessionCodes/{code}`), or null when the code is unknown. */
+export async function findSessionByCode(code: string): Promise<string | null> {
+  const snap = await getDataPort().docs.get(`sessionCodes/${code}`);
+  const sid = snap.data?.['sid'];
+  return snap.exists && typeof sid === 'string' ? sid : null;
+}
+
+// ------------------------------------------------------------------ lobby
+
+export function lobbyPath(sid: string, uid?: string): string {
+  return uid === undefined ? `sessions/${sid}/players` : `sessions/${sid}/players/${uid}`;
+}
+
+export function watchLobby(
+  sid: string,
+  next: (players: LobbyPlayer[]) => void,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  return getDataPort().docs.onQuery(
+    { collection: lobbyPath(sid) },
+    (snap) => next(snap.docs.map((d) => parseLobbyPlayer(d.id, d.data))),
+    onError,
+  );
+}
+
+/** Joins the lobby (or changes name or team): the player's own entry. */
+export async function joinLobby(
+  sid: string,
+  uid: string,
+  entry: { name: string; team: number | null },
+  isNew: boolean,
+): Promise<void> {
+  const data: DocData = { name: entry.name.trim(), team: entry.team };
+  if (isNew) data['joined_at'] = serverTimestamp();
+  await getDataPort().docs.set(lobbyPath(sid, uid), data, { merge: true });
+}
+
+export async function leaveLobby(sid: string, uid: string): Promise<void> {
+  await getDataPort().docs.delete(lobbyPath(sid, uid));
+}
+
+/** The creator moves a player to another team. */
+export async function movePlayer(sid: string, uid: string, team: number): Promise<void> {
+  await getDataPort().docs.update(lobbyPath(sid, uid), { team });
+}
+
+// ------------------------------------------------------------------ rounds
+
+export interface RoundStart {
+  readonly session: Session;
+  readonly roundNumber: number;
+  readonly teams: readonly number[];
+  readonly creatorName: string;
+  /** The game name of a team, e.g. "Monday class · Round 1 · Team 2". */
+  readonly gameName: (team: number) => string;
+  readonly now: number;
+}
+
+function addLeanGame(batch: WriteBatch, gid: string, base: DocData, config: LeanGameConfig) {
+  batch.set(`games/${gid}`, {
+    ...base,
+    id: gid,
+    type: 'leangame',
+    params: config.params,
+    facilities: config.facilities,
+    draft: false,
+    archived: false,
+    deleted: false,
+    finished: false,
+    players: [],
+    observers: [],
+  });
+}
+
+/**
+ * Starts a round: one game per team from the round's config, and the session's `games` list.
+ * The game documents come from `buildBeerGameDocs` (docs/games/beer-documents.md). Two batches:
+ * the public game documents first, then their private documents and the session, because the
+ * rules of a game's subcollections read the stored game (`get()` in a batch sees the documents
+ * as they were before it).
+ */
+export async function startRound(start: RoundStart): Promise<SessionGameRef[]> {
+  const { session, roundNumber } = start;
+  const round = session.rounds[roundNumber - 1];
+  if (!round) throw new Error(`round ${roundNumber} does not exist`);
+  const port = getDataPort();
+  const games = port.docs.batch();
+  const details = port.docs.batch();
+  const refs: SessionGameRef[] = [];
+  for (const team of start.teams) {
+    const gid = port.docs.newId();
+    const common = {
+      creator: session.creator,
+      creatorName: start.creatorName,
+      name: start.gameName(team),
+      team: session.team,
+      session: session.id,
+      roundNumber,
+      teamNumber: team,
+    };
+    if ('type' in round.config && round.config.type === 'leangame') {
+      addLeanGame(games, gid, { ...common, created_at: start.now }, round.config);
+    } else {
+      const docs = buildBeerGameDocs({
+        gid,
+        ...common,
+        template: { config: round.config as BeerGameConfig },
+        now: start.now,
+      });
+      games.set(`games/${gid}`, docs.game as unknown as DocData);
+      details.set(`games/${gid}/private/params`, docs.privateParams as unknown as DocData);
+      for (const [fid, doc] of Object.entries(docs.facilities)) {
+        details.set(`games/${gid}/facilities/${fid}`, doc as unknown as DocData);
+      }
+    }
+    refs.push({ gid, roundNumber, teamNumber: team, finished: false });
+  }
+  await games.commit();
+  const all = [...session.games, ...refs].map((g) => ({ ...g }));
+  details.update(sessionPath(session.id), { games: all });
+  await details.commit();
+  return refs;
+}
+
+/** Public game documents of the session (creator and session admins may list them). */
+export function watchSessionGames(
+  sid: string,
+  next: (games: { id: string; data: DocData }[]) => void,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  const spec: QuerySpec = {
+    collection: 'games',
+    where: [{ field: 'session', op: '==', value: sid }],
+  };
+  return getDataPort().docs.onQuery(
+    spec,
+    (snap) => next(snap.docs.map((d) => ({ id: d.id, data: d.data ?? {} }))),
+    onError,
+  );
+}
+
+/** One public game document, live. */
+export function watchGame(
+  gid: string,
+  next: (data: DocData | null) => void,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  return getDataPort().docs.onDoc(
+    `games/${gid}`,
+    (snap) => next(snap.exists ? (snap.data ?? {}) : null),
+    onError,
+  );
+}
+
+/** The private facility documents of a game (the creator and session admins see all). */
+export async function readFacilityDocs(gid: string): Promise<{ id: string; data: DocData }[]> {
+  const docs = await getDataPort().docs.query({ collection: `games/${gid}/facilities` });
+  return docs.map((d) => ({ id: d.id, data: d.data ?? {} }));
+}
+
+/** Sessions of an instructor, newest first (spec §9), or of a team. */
+export function watchSessions(
+  by: { field: 'creator' | 'team'; value: string },
+  next: (sessions: Session[]) => void,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  return getDataPort().docs.onQuery(
+    {
+      collection: 'sessions',
+      where: [
+        { field: by.field, op: '==', value: by.value },
+        { field: 'deleted', op: '==', value: false },
+      ],
+      orderBy: [{ field: 'created_at', direction: 'desc' }],
+    },
+    (snap) => next(snap.docs.map((d) => parseSession(d.id, d.data ?? {}))),
+    onError,
+  );
+}

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { sessionTemplateById, SESSION_TEMPLATES } from '@sim/core/templates/session-templates';
+import {
+  assignTeam,
+  canStartRound,
+  currentRoundNumber,
+  draftOf,
+  draftProblems,
+  duplicateSessionData,
+  hasPendingChanges,
+  isSessionCode,
+  leastFilledTeam,
+  newRoundId,
+  parseLobbyPlayer,
+  parseSession,
+  playerRoundStates,
+  roundGameName,
+  sessionAccess,
+  sessionFromTemplate,
+  sortLobby,
+  teamLabel,
+  teamsToStart,
+  type LobbyPlayer,
+  type Session,
+} from '@/features/sessions/session-model';
+
+const owner = { creator: 'alice', creatorName: 'Alice', team: null, now: 1000 };
+const template = sessionTemplateById('s-beer-visibility')!;
+
+function session(overrides: Partial<Record<string, unknown>> = {}): Session {
+  return parseSession('s1', { ...sessionFromTemplate(template, owner), ...overrides });
+}
+
+const p = (uid: string, team: number | null, joinedAt = 0, name = uid): LobbyPlayer => ({
+  uid,
+  name,
+  team,
+  joinedAt,
+});
+
+describe('creating a session from a template (spec §9 defaults)', () => {
+  it('copies the rounds and the defaults, as a draft without code', () => {
+    const data = sessionFromTemplate(template, owner);
+    expect(data).toMatchObject({
+      name: template.title,
+      creator: 'alice',
+      status: 'draft',
+      teamComposition: 'maintainall',
+      instructionsMode: 'hostvideo-playerslides',
+      debriefingMode: 'access',
+      allowAudioPlayer: ['instructor'],
+      allowJoinRandom: true,
+      allowLanguagePicker: true,
+      games: [],
+      lockedRounds: {},
+      deleted: false,
+      templateId: 's-beer-visibility',
+      templateVersion: 1,
+    });
+    expect(data['code']).toBeUndefined();
+    expect((data['rounds'] as unknown[]).length).toBe(2);
+    expect(sessionFromTemplate(template, owner, '  Monday ')['name']).toBe('Monday');
+  });
+
+  it('parses every template into a session with its rounds', () => {
+    for (const t of SESSION_TEMPLATES) {
+      const s = parseSession('x', sessionFromTemplate(t, owner));
+      expect(s.rounds.map((r) => r.id)).toEqual(t.rounds.map((r) => r.id));
+      expect(s.type).toBe(t.type);
+    }
+  });
+});
+
+describe('duplicating a session (spec §4)', () => {
+  it('is published, with no code, games, players, locked rounds or team names', () => {
+    const original = session({
+      status: 'draft',
+      code: 'ABCDEF',
+      games: [{ gid: 'g1', roundNumber: 1, teamNumber: 1, finished: true }],
+      players: ['p1'],
+      lockedRounds: { r2: true },
+      teamNames: { '1': 'Red' },
+    });
+    const copy = duplicateSessionData(original, { ...owner, creator: 'bob' }, '');
+    expect(copy).toMatchObject({
+      status: 'published',
+      games: [],
+      players: [],
+      lockedRounds: {},
+      teamNames: {},
+      name: original.name,
+      creator: 'bob',
+    });
+    expect(copy['code']).toBeUndefined();
+    expect(copy['rounds']).toEqual(original.rounds);
+    expect(duplicateSessionData(original, owner, 'Copy')['name']).toBe('Copy');
+  });
+});
+
+describe('access (spec §2)', () => {
+  it('blocks non-admins unless published', () => {
+    expect(sessionAccess(null, false)).toBe('sessionNotFound');
+    expect(sessionAccess(session({ deleted: true }), true)).toBe('sessionNotFound');
+    expect(sessionAccess(session({ status: 'draft' }), false)).toBe('sessionNotPublished');
+    expect(sessionAccess(session({ status: 'draft' }), true)).toBe('ok');
+    expect(sessionAccess(session({ status: 'published' }), false)).toBe('ok');
+  });
+
+  it('recognises join codes', () => {
+    expect(isSessionCode('ABC234')).toBe(true);
+    expect(isSessionCode(' abc234 ')).toBe(true);
+    expect(isSessionCode('ABCD0I')).toBe(false);
+    expect(isSessionCode('ABCDE')).toBe(false);
+    expect(isSessionCode('k2Jd8sLqP0aZx1cVb3Nm')).toBe(false);
+  });
+});
+
+describe('teams (spec §3 teamComposition)', () => {
+  const players = [p('a', 1), p('b', 1), p('c', 2), p('d', null)];
+
+  it('gives the least-filled team, the lowest on a tie', () => {
+    expect(leastFilledTeam(3, players)).toBe(3);
+    expect(leastFilledTeam(2, players)).toBe(2);
+    expect(leastFilledTeam(2, [])).toBe(1);
+    expect(leastFilledTeam(2, [p('a', 1), p('c', 2)], 'a')).toBe(1);
+  });
+
+  it('maintainall: the player chooses, or any team when random is allowed', () => {
+    const s = session({ teamComposition: 'maintainall', teamCount: 2 });
+    expect(assignTeam(s, players, 'x', 1)).toBe(1);
+    expect(assignTeam(s, players, 'x', 'random')).toBe(2);
+    expect(assignTeam(s, players, 'x', null)).toBeNull();
+    expect(assignTeam(s, players, 'x', 3)).toBeNull();
+    expect(assignTeam({ ...s, allowJoinRandom: false }, players, 'x', 'random')).toBeNull();
+  });
+
+  it('random and nolobby: a team is given whatever was chosen', () => {
+    for (const teamComposition of ['random', 'nolobby']) {
+      const s = session({ teamComposition, teamCount: 2 });
+      expect(assignTeam(s, players, 'x', 1)).toBe(2);
+      expect(assignTeam(s, players, 'x', null)).toBe(2);
+    }
+  });
+
+  it('names teams by their name, else the label and number', () => {
+    const s = session({ teamNames: { '2': 'Blue' }, localeLabels: { team: 'Group', round: '' } });
+    expect(teamLabel(s, 2, 'Team')).toBe('Blue');
+    expect(teamLabel(s, 1, 'Team')).toBe('Group 1');
+    expect(teamLabel(session(), 1, 'Team')).toBe('Team 1');
+  });
+
+  it('starts games for the teams with players, else every team', () => {
+    const s = session({ teamCount: 3 });
+    expect(teamsToStart(s, players)).toEqual([1, 2]);
+    expect(teamsToStart(s, [p('d', null)])).toEqual([1, 2, 3]);
+  });
+
+  it('lists the lobby by arrival', () => {
+    expect(sortLobby([p('b', 1, 5), p('a', 1, 5), p('c', 1, 1)]).map((x) => x.uid)).toEqual([
+      'c',
+      'a',
+      'b',
+    ]);
+    expect(parseLobbyPlayer('u', { name: 'Ann', team: 0 }).team).toBeNull();
+    expect(parseLobbyPlayer('u', { name: 'Ann', team: 2, joined_at: 7 })).toEqual({
+      uid: 'u',
+      name: 'Ann',
+      team: 2,
+      joinedAt: 7,
+    });
+  });
+});
+
+describe('rounds (spec §2 rounds dropdown)', () => {
+  const games = [
+    { gid: 'g11', roundNumber: 1, teamNumber: 1, finished: true },
+    { gid: 'g12', roundNumber: 1, teamNumber: 2, finished: false },
+    { gid: 'g21', roundNumber: 2, teamNumber: 1, finished: false },
+  ];
+
+  it('knows the current round and which rounds can start', () => {
+    expect(currentRoundNumber(session())).toBe(0);
+    expect(currentRoundNumber(session({ games }))).toBe(2);
+    expect(canStartRound(session({ games: games.slice(0, 2) }), 2)).toBe(true);
+    expect(canStartRound(session({ games }), 2)).toBe(false);
+    expect(canStartRound(session(), 3)).toBe(false);
+  });
+
+  it('shows locked, finished, current and open rounds for a team', () => {
+    expect(playerRoundStates(session({ games }), 1)).toEqual([
+      { kind: 'finished', gid: 'g11' },
+      { kind: 'current', gid: 'g21' },
+    ]);
+    expect(playerRoundStates(session({ games }), 2)).toEqual([
+      { kind: 'open', gid: 'g12' },
+      { kind: 'locked' },
+    ]);
+    expect(playerRoundStates(session({ games, lockedRounds: { r2: true } }), 1)[1]).toEqual({
+      kind: 'locked',
+    });
+    expect(playerRoundStates(session({ games }), null)).toEqual([
+      { kind: 'locked' },
+      { kind: 'locked' },
+    ]);
+  });
+
+  it('names round games and new rounds', () => {
+    expect(roundGameName(' Monday ', 'Round 1', 'Team 2')).toBe('Monday · Round 1 · Team 2');
+    const s = session();
+    expect(newRoundId(s.rounds)).toBe('r3');
+    expect(newRoundId([...s.rounds, { ...s.rounds[0]!, id: 'r3' }])).toBe('r4');
+  });
+});
+
+describe('editing (pending changes)', () => {
+  it('sees pending changes and problems', () => {
+    const s = session();
+    const draft = draftOf(s);
+    expect(hasPendingChanges(s, draft)).toBe(false);
+    expect(hasPendingChanges(s, { ...draft, name: 'Other' })).toBe(true);
+    expect(draftProblems(draft)).toEqual([]);
+    expect(draftProblems({ ...draft, name: ' ', rounds: [], teamCount: 0 })).toEqual([
+      'nameRequired',
+      'noRounds',
+      'teamCount',
+    ]);
+    expect(draftProblems({ ...draft, rounds: [{ ...draft.rounds[0]!, name: '' }] })).toEqual([
+      'roundNameRequired',
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import type { PortError } from '@sim/core/port/data-port';
+import { watchLobby, watchSession } from '@/features/sessions/session-api';
+import type { LobbyPlayer, Session, SessionAccess } from '@/features/sessions/session-model';
+import { sessionAccess } from '@/features/sessions/session-model';
+import { showError } from '@/lib/errors/error-store';
+
+export type SessionState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'blocked'; readonly reason: Exclude<SessionAccess, 'ok'> }
+  | { readonly status: 'ready'; readonly session: Session; readonly isCreator: boolean };
+
+const LOADING: SessionState = { status: 'loading' };
+
+function isDenied(error: unknown): boolean {
+  return (error as Partial<PortError> | null)?.code === 'permission-denied';
+}
+
+/**
+ * The session, live, with the access rule of spec §2. The document of a missing session can be
+ * read (it does not exist); a draft session is refused to everyone but its admins, so a refusal
+ * means "not published", and a draft that could be read means the caller is an admin.
+ */
+export function useSession(sid: string, uid: string | null): SessionState {
+  const key = `${sid}|${uid ?? ''}`;
+  const [entry, setEntry] = useState<{ key: string; state: SessionState }>({
+    key: '',
+    state: LOADING,
+  });
+  useEffect(() => {
+    if (!sid) return undefined;
+    const set = (state: SessionState) => setEntry({ key, state });
+    // Re-opened when the user changes: the store checks access per user.
+    return watchSession(
+      sid,
+      (session) => {
+        const readable = session !== null;
+        const access = sessionAccess(session, readable && session.status !== 'published');
+        if (access !== 'ok' || !session) {
+          set({ status: 'blocked', reason: access === 'ok' ? 'sessionNotFound' : access });
+          return;
+        }
+        set({ status: 'ready', session, isCreator: uid !== null && session.creator === uid });
+      },
+      (error) => {
+        if (isDenied(error)) set({ status: 'blocked', reason: 'sessionNotPublished' });
+        else showError(error);
+      },
+    );
+  }, [sid, uid, key]);
+  return entry.key === key ? entry.state : LOADING;
+}
+
+/** The lobby's players, live; empty until signed in. */
+export function useLobby(sid: string, signedIn: boolean): LobbyPlayer[] {
+  const [players, setPlayers] = useState<LobbyPlayer[]>([]);
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    return watchLobby(sid, setPlayers, (error) => showError(error));
+  }, [sid, signedIn]);
+  return players;
+}
