@@ -3,10 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { benchStore } from './bench/store-bench';
+import { benchBeerPlay } from './bench/beer-play-bench';
 
 const root = resolve(import.meta.dirname, '..');
 
 for (const line of await benchStore()) console.log(line);
+for (const line of await benchBeerPlay()) console.log(line);
 
 const coreBench = resolve(root, 'core/src/beer/beer.bench.ts');
 if (existsSync(coreBench)) {

@@ -184,10 +184,13 @@ export interface AdvanceResult {
 }
 
 /**
- * Processes week `expectedWeek` of game `gid` if it can (see `AdvanceMode`), in one transaction
- * whose precondition is the week: the game, the state and every facility document are read in
- * it. Otherwise mirrors the facilities' validation flags on the public document. Schedules the
- * new week's timer after the commit.
+ * Processes the game's current week if it can (see `AdvanceMode`), in one transaction on
+ * `private/state` whose precondition is the week (the state's own week), together with the
+ * facility documents (the validated quantities). The game document is read before the
+ * transaction (who plays, paused, the timer) and written, not read, inside it, so that the
+ * players' validation mirrors never make the week's transaction retry. When the week cannot
+ * advance, the facilities' validation flags are mirrored on the public document instead.
+ * Schedules the new week's timer after the commit.
  */
 export async function processWeek(
   port: DataPort,
@@ -198,31 +201,41 @@ export async function processWeek(
     expectedWeek?: number;
     now: number;
     timer: WeekTimer;
+    /** The game document when the caller has just read it. */
+    game?: DocData;
   },
 ): Promise<AdvanceResult> {
+  const game = opts.game ?? checkGame((await port.docs.get(gamePath(gid))).data);
+  const fids = Object.keys(facilitiesOf(game));
+  const pub = facilitiesOf(game);
+  const humans = new Set(humanFacilities(game));
+  const paused = game.paused === true;
   const result = await port.docs.runTransaction<AdvanceResult>(
     async (tx) => {
-      const game = checkGame((await tx.get(gamePath(gid))).data);
-      const week = typeof game.week === 'number' ? game.week : 1;
-      const finished = game.finished === true;
-      const paused = game.paused === true;
-      const base = { week, finished, paused, deadline: null, waitingFor: [] as string[] };
-      if (finished) return { ...base, advanced: false };
-      if (opts.expectedWeek !== undefined && opts.expectedWeek !== week) {
-        return { ...base, advanced: false };
-      }
-      const fids = Object.keys(facilitiesOf(game));
-      const { state, policy, built } = await readState(tx, gid, game);
+      // The facility documents first: the backend rewrites them all when a week advances, so
+      // they are the week's precondition for a call that only mirrors the validations; the
+      // state (larger) is read only when the week may advance.
       const docs = await Promise.all(fids.map((fid) => tx.get(facilityPath(gid, fid))));
-      const humans = new Set(humanFacilities(game));
+      const docWeek = docs.find((d) => typeof d.data?.week === 'number')?.data?.week;
+      const gameWeek = typeof game.week === 'number' ? game.week : 1;
+      const week = typeof docWeek === 'number' ? docWeek : gameWeek;
+      const docsFinished = docs.some((d) => d.data?.status === 'finished');
+      const base = { week, paused, deadline: null, waitingFor: [] as string[] };
+      if (docsFinished || game.finished === true) {
+        return { ...base, finished: true, advanced: false };
+      }
+      if (opts.expectedWeek !== undefined && opts.expectedWeek !== week) {
+        return { ...base, finished: false, advanced: false };
+      }
       const validated: Record<string, Record<string, number>> = {};
       const waitingFor: string[] = [];
       const mirror: Record<string, unknown> = {};
       fids.forEach((fid, i) => {
         const d = docs[i]?.data;
-        const ok = d?.validatedOrder === true;
-        const pub = facilitiesOf(game)[fid];
-        if ((pub?.validatedOrder === true) !== ok) mirror[`facilities.${fid}.validatedOrder`] = ok;
+        const ok = d?.validatedOrder === true && d.week === week;
+        if ((pub[fid]?.validatedOrder === true) !== ok) {
+          mirror[`facilities.${fid}.validatedOrder`] = ok;
+        }
         if (!humans.has(fid)) return;
         if (!ok) {
           waitingFor.push(fid);
@@ -236,15 +249,31 @@ export async function processWeek(
         validated[fid] = q;
       });
       const canAdvance =
-        state.status === 'running' &&
-        state.week === week &&
-        (opts.mode === 'force' ||
-          (!paused && (opts.mode === 'timeout' || waitingFor.length === 0)));
-      if (!canAdvance) {
-        if (built) writeState(tx, gid, state, policy, opts.now);
+        opts.mode === 'force' || (!paused && (opts.mode === 'timeout' || waitingFor.length === 0));
+      const missing = docs.some((d) => !d.exists);
+      if (!canAdvance && !missing) {
         if (opts.mode === 'timeout') mirror.turnDeadline = null;
         if (Object.keys(mirror).length > 0) tx.update(gamePath(gid), mirror);
-        return { ...base, advanced: false, waitingFor };
+        return { ...base, finished: false, advanced: false, waitingFor };
+      }
+      // The state, with the week as precondition (built from the documents the first time).
+      const { state, policy, built } = await readState(tx, gid, game);
+      if (state.status === 'finished' || state.week !== week || !canAdvance) {
+        if (built) writeState(tx, gid, state, policy, opts.now);
+        fids.forEach((fid, i) => {
+          if (built && !docs[i]?.exists) {
+            tx.set(facilityPath(gid, fid), { ...facilityDoc(state, fid, opts.now) });
+          }
+        });
+        if (opts.mode === 'timeout') mirror.turnDeadline = null;
+        if (Object.keys(mirror).length > 0) tx.update(gamePath(gid), mirror);
+        return {
+          ...base,
+          week: state.week,
+          finished: state.status === 'finished',
+          advanced: false,
+          waitingFor,
+        };
       }
       const next = advanceWeek(state, weekOrders(state, validated, policy));
       const done = next.status === 'finished';
@@ -276,6 +305,13 @@ export async function processWeek(
     await opts.timer.schedule(gid, result.week, result.deadline);
   }
   return result;
+}
+
+/** The game's timer runs but this week has no deadline yet. */
+export function needsDeadline(game: DocData): boolean {
+  return (
+    typeof game.turnDeadline !== 'number' && deadlineFor(game, game.finished === true, 0) !== null
+  );
 }
 
 /**

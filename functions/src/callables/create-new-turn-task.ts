@@ -26,6 +26,7 @@ import {
   gamePath,
   isGameAdmin,
   loadGame,
+  needsDeadline,
   processWeek,
   requireAuth,
   roleOf,
@@ -82,8 +83,9 @@ export function createHandler(deps: {
       expectedWeek: week,
       now,
       timer: deps.timer,
+      ...(setsTimer ? {} : { game }),
     });
-    if (!result.advanced && !result.finished) {
+    if (!result.advanced && !result.finished && (setsTimer || needsDeadline(game))) {
       const deadline = await armTimer(ctx.port, data.gid, now, deps.timer);
       if (deadline !== null) return { ...result, deadline };
     }
