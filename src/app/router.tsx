@@ -4,23 +4,15 @@
  * navbar shows, so the layout can apply the guard before a page's chunk is requested.
  */
 import type { ReactNode } from 'react';
-import {
-  createBrowserRouter,
-  Navigate,
-  useLocation,
-  useParams,
-  type RouteObject,
-} from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { GameEditorRoute, GameRoute } from '@/app/game-routes';
+import { DashboardRoute } from '@/app/dashboard-route';
 import { NotFoundPage } from '@/app/not-found-page';
 import type { RouteHandle } from '@/app/route-handle';
 import { RootLayout } from '@/app/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
 import { SessionRoute } from '@/app/session-routes';
-import { useAuthStore } from '@/features/auth/auth-store';
-import { profileDisplayName } from '@/features/auth/profile';
 import type { RouteAccess } from '@/features/auth/route-guard';
-import { isDashboardTab } from '@/features/dashboard/dashboard-tabs';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
 const HomePage = lazyPage(() => import('@/features/home/home-page'), 'HomePage');
@@ -38,10 +30,6 @@ const LeaderboardPage = lazyPage(
   'LeaderboardPage',
 );
 const LoadingPage = lazyPage(() => import('@/app/loading-page'), 'LoadingPage');
-const DashboardPage = lazyPage(
-  () => import('@/features/dashboard/dashboard-page'),
-  'DashboardPage',
-);
 const UserPage = lazyPage(() => import('@/features/portal/user-page'), 'UserPage');
 
 const publicAccess: RouteAccess = { need: 'public' };
@@ -52,15 +40,6 @@ function RedirectToChild({ child }: { child: string }) {
   const { pathname, search, hash } = useLocation();
   const base = pathname.endsWith('/') ? pathname : `${pathname}/`;
   return <Navigate to={{ pathname: `${base}${child}`, search, hash }} replace />;
-}
-
-function DashboardRoute() {
-  const { tab, subtab } = useParams();
-  const user = useAuthStore((s) => s.user);
-  const profile = useAuthStore((s) => s.profile);
-  if (!isDashboardTab(tab)) return <NotFoundPage />;
-  const userName = profile?.name?.trim() || profileDisplayName(profile) || user?.email || '';
-  return <DashboardPage tab={tab} subtab={subtab} userName={userName} />;
 }
 
 function route(

@@ -31,6 +31,14 @@ export interface UserProfile {
   readonly attributionOtherText?: string;
   readonly playerName?: string;
   readonly language?: string;
+  /** Features switched on for this user by the backend (e.g. advancedModelBeta). */
+  readonly features?: readonly string[];
+  /** The game the user is playing (written by joinAs / quitGame). */
+  readonly playingGame?: {
+    readonly id: string;
+    readonly roleId: string;
+    readonly playerName: string;
+  };
 }
 
 /** Whether the user signed in with an email account (an instructor or an identified player). */

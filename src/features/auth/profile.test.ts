@@ -17,9 +17,21 @@ const form: SetupAccountForm = {
 
 describe('parseProfile', () => {
   it('keeps known string fields only', () => {
-    expect(parseProfile({ firstname: 'Ada', profileType: 3, features: ['x'] })).toEqual({
+    expect(parseProfile({ firstname: 'Ada', profileType: 3, other: ['x'] })).toEqual({
       firstname: 'Ada',
     });
+  });
+  it('keeps the features list and the game being played', () => {
+    expect(
+      parseProfile({
+        features: ['advancedModelBeta', 3],
+        playingGame: { id: 'g1', roleId: 'retailer', playerName: 'Ada' },
+      }),
+    ).toEqual({
+      features: ['advancedModelBeta'],
+      playingGame: { id: 'g1', roleId: 'retailer', playerName: 'Ada' },
+    });
+    expect(parseProfile({ playingGame: null })).toEqual({});
   });
   it('gives an empty profile for a missing document', () => {
     expect(parseProfile(undefined)).toEqual({});

@@ -22,7 +22,25 @@ export function parseProfile(data: DocData | undefined): UserProfile {
     const value = data[field];
     if (typeof value === 'string') profile[field] = value;
   }
-  return profile;
+  const features = data['features'];
+  const playing = data['playingGame'];
+  const game =
+    typeof playing === 'object' && playing !== null ? (playing as Record<string, unknown>) : null;
+  return {
+    ...profile,
+    ...(Array.isArray(features)
+      ? { features: features.filter((f): f is string => typeof f === 'string') }
+      : {}),
+    ...(game && typeof game['id'] === 'string' && game['id']
+      ? {
+          playingGame: {
+            id: game['id'],
+            roleId: typeof game['roleId'] === 'string' ? game['roleId'] : '',
+            playerName: typeof game['playerName'] === 'string' ? game['playerName'] : '',
+          },
+        }
+      : {}),
+  };
 }
 
 export interface SetupAccountForm {

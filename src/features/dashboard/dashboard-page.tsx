@@ -1,10 +1,16 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_TABS, type DashboardTab } from '@/features/dashboard/dashboard-tabs';
 
@@ -13,12 +19,58 @@ export interface DashboardPageProps {
   readonly subtab: string | undefined;
   /** The signed-in instructor's name (or email when the profile has no name). */
   readonly userName: string;
+  /** The content of a tab, composed by the app from other features. */
+  readonly panels?: Partial<Record<DashboardTab, ReactNode>>;
+  /** Shown above every tab (dashboard messages, plan tags). */
+  readonly header?: ReactNode;
 }
 
-export function DashboardPage({ tab, userName }: DashboardPageProps) {
+/** `?welcomevideo=1`: the onboarding video, once, over the intro tab. */
+function WelcomeVideo() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const open = params.get('welcomevideo') === '1';
+  const close = () => {
+    const next = new URLSearchParams(params);
+    next.delete('welcomevideo');
+    setParams(next, { replace: true });
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md">
+      <DialogTitle>{t('dashboard.welcomeVideo.title')}</DialogTitle>
+      <DialogContent>
+        <Box
+          data-testid="welcome-video"
+          sx={{
+            aspectRatio: '16 / 9',
+            borderRadius: 2,
+            bgcolor: 'grey.900',
+            color: 'grey.100',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            textAlign: 'center',
+            p: 3,
+          }}
+        >
+          <Typography>{t('dashboard.welcomeVideo.text')}</Typography>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={close}>
+          {t('dashboard.welcomeVideo.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function DashboardPage({ tab, userName, panels, header }: DashboardPageProps) {
+  const { t } = useTranslation();
+  const panel = panels?.[tab];
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      {header}
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 4 }}>
         <Tabs
           value={tab}
@@ -37,25 +89,30 @@ export function DashboardPage({ tab, userName }: DashboardPageProps) {
           ))}
         </Tabs>
       </Box>
-      {tab === 'intro' ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, borderRadius: 4 }}>
-          <Typography variant="h4" component="h1" gutterBottom>
-            {t('dashboard.intro.welcome', { name: userName })}
-          </Typography>
-          <Typography color="text.secondary" sx={{ fontSize: '1.05rem' }}>
-            {t('dashboard.tabs.intro.description')}
-          </Typography>
-        </Paper>
-      ) : (
-        <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, borderRadius: 4 }}>
-          <Typography variant="h4" component="h1" gutterBottom>
-            {t(`dashboard.tabs.${tab}.label`)}
-          </Typography>
-          <Typography color="text.secondary" sx={{ fontSize: '1.05rem' }}>
-            {t(`dashboard.tabs.${tab}.description`)}
-          </Typography>
-        </Paper>
+      {tab === 'intro' && (
+        <>
+          <WelcomeVideo />
+          <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 4, mb: 4 }}>
+            <Typography variant="h4" component="h1" gutterBottom>
+              {t('dashboard.intro.welcome', { name: userName })}
+            </Typography>
+            <Typography color="text.secondary" sx={{ fontSize: '1.05rem' }}>
+              {t('dashboard.tabs.intro.description')}
+            </Typography>
+          </Paper>
+        </>
       )}
+      {panel ??
+        (tab !== 'intro' && (
+          <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, borderRadius: 4 }}>
+            <Typography variant="h4" component="h1" gutterBottom>
+              {t(`dashboard.tabs.${tab}.label`)}
+            </Typography>
+            <Typography color="text.secondary" sx={{ fontSize: '1.05rem' }}>
+              {t(`dashboard.tabs.${tab}.description`)}
+            </Typography>
+          </Paper>
+        ))}
     </Container>
   );
 }

@@ -1,7 +1,9 @@
 import 'i18next';
 import type translation from '../../../locales/en/translation.json';
 import type errors from '../../../locales/en/errors.json';
+import type dashboard from '../../../locales/en/dashboard.json';
 import type sessions from '../../../locales/en/sessions.json';
+import type templates from '../../../locales/en/templates.json';
 import type game from '../../../locales/en/game.json';
 
 /**
@@ -9,7 +11,9 @@ import type game from '../../../locales/en/game.json';
  * feature file under its name. A new feature file is added here too.
  */
 type Resources = typeof translation & {
+  dashboard: typeof dashboard;
   sessions: typeof sessions;
+  templates: typeof templates;
   errors: typeof errors;
   game: typeof game;
 };
