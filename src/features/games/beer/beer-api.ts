@@ -22,13 +22,19 @@ export function newGameId(): string {
   return getDataPort().docs.newId();
 }
 
-/** Writes the documents of a new game in one batch (the backend builds the state on first use). */
+/**
+ * Writes the documents of a new game (the backend builds the state on first use). The public
+ * document goes first: the rules of the secret and facility documents read the game as it is
+ * before a write (`get()`), so they cannot share its batch. Calling again with the same id after
+ * a failure completes the game.
+ */
 export async function createGameDocs(
   gid: string,
   docs: Pick<BeerGameDocs, 'game' | 'privateParams' | 'facilities'>,
 ): Promise<void> {
-  const batch = getDataPort().docs.batch();
-  batch.set(gamePath(gid), { ...docs.game });
+  const port = getDataPort();
+  await port.docs.set(gamePath(gid), { ...docs.game });
+  const batch = port.docs.batch();
   batch.set(`${gamePath(gid)}/private/params`, { ...docs.privateParams });
   for (const [fid, data] of Object.entries(docs.facilities)) {
     batch.set(`${gamePath(gid)}/facilities/${fid}`, { ...data });

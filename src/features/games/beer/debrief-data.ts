@@ -31,11 +31,11 @@ export function debriefData(state: BeerState): DebriefData {
 
 /**
  * The game's state for the debrief: `private/state` for those who see all, else the stats the
- * backend writes once the game is finished (`stats/debrief`, same shape). Null when neither can
+ * backend writes once the game is finished (`stats/final`, same shape). Null when neither can
  * be read.
  */
 export async function loadDebriefState(gid: string): Promise<BeerState | null> {
-  for (const path of [`${gamePath(gid)}/private/state`, `${gamePath(gid)}/stats/debrief`]) {
+  for (const path of [`${gamePath(gid)}/private/state`, `${gamePath(gid)}/stats/final`]) {
     try {
       const snap = await readDoc(path);
       const state = stateFromDoc(snap.data);

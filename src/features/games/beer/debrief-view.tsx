@@ -167,7 +167,12 @@ export function DebriefView({
       </Stack>
       {!game.finished && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {t('game.results.notFinished', { week: game.week, weeks: game.params.weeks })}
+          {data?.value
+            ? t('game.results.notFinished', {
+                week: game.week,
+                weeks: data.value.state.game.params.weeks,
+              })
+            : t('game.results.notFinishedShort')}
         </Alert>
       )}
       {data === null || data.gid !== game.id ? (
@@ -301,7 +306,7 @@ function Sections({
             <Typography variant="subtitle2">{t('game.results.versus')}</Typography>
             {!game.finished && (
               <Typography variant="caption" color="text.secondary">
-                {t('game.results.referencesWholeGame', { weeks: game.params.weeks })}
+                {t('game.results.referencesWholeGame', { weeks: data.state.game.params.weeks })}
               </Typography>
             )}
             <ChartBox height={220}>

@@ -84,6 +84,8 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
   const [loadError, setLoadError] = useState<'unknown' | 'notCreator' | null>(null);
   const [started, setStarted] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The id of a new game whose first save failed halfway: saving again completes that game.
+  const [pendingId] = useState(() => (gameId ? null : newGameId()));
   const [showIssues, setShowIssues] = useState(false);
   const issueText = useIssueText();
 
@@ -154,7 +156,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
     if (issues.length > 0) return;
     setSaving(true);
     try {
-      const gid = gameId ?? newGameId();
+      const gid = gameId ?? pendingId ?? newGameId();
       const meta = { gid, creator: uid, creatorName, now: Date.now() };
       if (gameId && stored) {
         const plan = editPlan(

@@ -59,7 +59,7 @@ export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: 
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
-      <WeekHeader game={game}>
+      <WeekHeader game={game} weeks={Object.values(docs).find((d) => d?.view)?.view?.weeks ?? null}>
         <Chip
           variant="outlined"
           label={isCreator ? t('game.follow.instructor') : t('game.follow.observer')}

@@ -59,8 +59,6 @@ export interface BeerGameDoc {
   observers: string[];
   turnDeadline: number | null;
   params: {
-    weeks: number;
-    forcedOrderWeeks: number;
     timer: number;
     playTimer: boolean;
     transparent: boolean;
@@ -224,8 +222,6 @@ export function parseBeerGame(id: string, data: unknown): BeerGameDoc {
     observers: strs(d['observers']),
     turnDeadline: typeof deadline === 'number' ? deadline : null,
     params: {
-      weeks: num(p['weeks'], 36),
-      forcedOrderWeeks: num(p['forcedOrderWeeks']),
       timer: num(p['timer']),
       playTimer: bool(p['playTimer']),
       transparent: bool(p['transparent']),

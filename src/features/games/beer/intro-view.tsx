@@ -88,7 +88,7 @@ export function IntroView({
         {t('game.intro.title', { name: game.name })}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('game.intro.lead', { weeks: game.params.weeks, n: game.facilities.length })}
+        {t('game.intro.lead', { n: game.facilities.length })}
       </Typography>
       {game.finished && (
         <Alert

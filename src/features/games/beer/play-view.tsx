@@ -42,7 +42,16 @@ export function formatClock(seconds: number): string {
   return `${m}:${String(s).padStart(2, '0')}`;
 }
 
-export function WeekHeader({ game, children }: { game: BeerGameDoc; children?: React.ReactNode }) {
+export function WeekHeader({
+  game,
+  weeks,
+  children,
+}: {
+  game: BeerGameDoc;
+  /** The number of weeks (from a facility's view; the public document does not say). */
+  weeks: number | null;
+  children?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const now = useNow(game.turnDeadline !== null && !game.finished);
   const left = secondsLeft(game.turnDeadline, now);
@@ -62,7 +71,9 @@ export function WeekHeader({ game, children }: { game: BeerGameDoc; children?: R
           label={
             game.finished
               ? t('game.play.finishedChip')
-              : t('game.play.week', { week: game.week, weeks: game.params.weeks })
+              : weeks === null
+                ? t('game.play.weekN', { week: game.week })
+                : t('game.play.week', { week: game.week, weeks })
           }
         />
         {game.paused && !game.finished && <Chip color="warning" label={t('game.play.paused')} />}
@@ -198,7 +209,7 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
-      <WeekHeader game={game}>
+      <WeekHeader game={game} weeks={priv.view?.weeks ?? null}>
         <Chip label={t('game.play.youAre', { role: facility.name })} variant="outlined" />
         <Button size="small" color="inherit" disabled={quitting} onClick={() => void quit()}>
           {t('game.play.quit')}

@@ -1,0 +1,256 @@
+/**
+ * A beer game class on the real local stack, in headless Chromium: an instructor creates a
+ * 4-facility game in the editor; three players join anonymously in three browser contexts; the
+ * fourth role is left to the computer; an observer watches; they play six weeks by typing
+ * orders; the debrief's costs equal the core's for the same orders; a player's client cannot
+ * read another facility's private document. Screens are saved to /tmp/beer-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { advanceWeek, type BeerState } from '@sim/core/beer/engine';
+import {
+  DEFAULT_COMPUTER_POLICY,
+  initialStateFromDocs,
+  weekOrders,
+} from '@sim/core/beer/game-docs';
+import { debriefMetrics } from '@sim/core/beer/metrics';
+import type { Policy } from '@sim/core/beer/policies';
+import { LocalStoreClient } from '@sim/store/client/local-client';
+import { nodeSocketFactory } from '@sim/store/client/node-socket';
+import { launchBrowser } from './browser';
+
+const stack = inject('stack');
+const WEEKS = 6;
+const PLAYERS = ['retailer', 'wholesaler', 'distributor'] as const;
+const COMPUTER = 'factory';
+/** Orders typed by each player, week by week. */
+const ORDERS: Record<(typeof PLAYERS)[number], number[]> = {
+  retailer: [4, 6, 8, 8, 10, 6],
+  wholesaler: [5, 4, 9, 12, 8, 7],
+  distributor: [4, 8, 6, 14, 10, 3],
+};
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  // Whatever happened, keep a picture of every open page.
+  let k = 0;
+  for (const c of contexts) {
+    for (const p of c.pages()) {
+      await p.screenshot({ path: `/tmp/beer-last-${k++}.png`, fullPage: true }).catch(() => undefined);
+    }
+  }
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' || msg.type() === 'warning') console.error('[console]', msg.text());
+  });
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/beer-${name}.png`, fullPage: true });
+}
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}
+
+async function signUpInstructor(email: string, password: string): Promise<string> {
+  const res = await fetch(
+    `http://${stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  expect(res.ok).toBe(true);
+  const body = (await res.json()) as { localId: string };
+  return body.localId;
+}
+
+describe('beer game class', () => {
+  it('creates, plays six weeks with three players and the computer, and debriefs', async () => {
+    const started = Date.now();
+    const service = new LocalStoreClient({
+      url: stack.storeUrl,
+      credentials: { kind: 'service', secret: stack.serviceSecret },
+      socketFactory: nodeSocketFactory,
+    });
+
+    // ---- the instructor: an account, a profile, the editor
+    const email = `teacher${Date.now()}@school.example`;
+    const password = 'correct-horse-9';
+    const teacherUid = await signUpInstructor(email, password);
+    await service.docs.set(`users/${teacherUid}`, {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      name: 'Ada Lovelace',
+      email,
+      profileType: 'teacher',
+      attributionSource: 'class',
+    });
+    const teacher = await newPage();
+    await teacher.goto(`${stack.webUrl}/login`);
+    await teacher.getByLabel(/email/i).fill(email);
+    await teacher
+      .getByLabel(/password/i)
+      .first()
+      .fill(password);
+    await teacher.getByRole('button', { name: /log in/i }).click();
+    await teacher.waitForURL('**/dashboard/**', { timeout: 20_000 });
+    await teacher.goto(`${stack.webUrl}/dashboard/games/new`);
+    await teacher.getByTestId('editor-name').waitFor({ timeout: 20_000 });
+    // Saving without a name shows the translated validation message.
+    await teacher.getByTestId('editor-save').click();
+    await teacher.getByText('Give the game a name.').first().waitFor();
+    await teacher.getByTestId('editor-name').fill('Class of 9 a.m.');
+    await teacher.getByTestId('editor-weeks').fill(String(WEEKS));
+    await shot(teacher, 'editor');
+    await teacher.getByTestId('editor-save').click();
+    await teacher
+      .waitForURL(/\/game\/[^/]+\/play$/, { timeout: 20_000 })
+      .catch(async (err: unknown) => {
+        await shot(teacher, 'editor-failed');
+        console.error('[snackbar]', await teacher.locator('.MuiSnackbar-root').allTextContents());
+        throw err;
+      });
+    const gid = /\/game\/([^/]+)\/play$/.exec(teacher.url())?.[1] ?? '';
+    expect(gid).not.toBe('');
+    await teacher.getByTestId('follow-table').waitFor();
+
+    // ---- three players join anonymously
+    const players: Record<string, Page> = {};
+    for (const role of PLAYERS) {
+      const page = await newPage();
+      await page.goto(`${stack.webUrl}/game/${gid}`);
+      await page.getByTestId(`role-${role}`).click();
+      await page.getByTestId('intro-player-name').fill(`Player ${role}`);
+      if (role === 'retailer') await shot(page, 'intro');
+      await page.getByTestId('intro-join').click();
+      await page.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+      await page.getByTestId(`order-${role}-beer`).waitFor({ timeout: 20_000 });
+      players[role] = page;
+    }
+
+    // ---- the fourth role goes to the computer (once the humans hold theirs: with no human
+    // in the game, the computer would play the week at once)
+    await teacher.getByTestId(`follow-computer-${COMPUTER}`).click();
+    await teacher
+      .getByTestId(`follow-row-${COMPUTER}`)
+      .getByText('Computer', { exact: true })
+      .waitFor({ timeout: 20_000 });
+
+    // ---- an observer watches
+    const observer = await newPage();
+    await observer.goto(`${stack.webUrl}/game/${gid}/intro`);
+    await observer.getByTestId('intro-observe').click();
+    await observer.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+    await observer.getByTestId('follow-table').waitFor();
+
+    // ---- a player cannot read another facility's private document, nor the game's secrets
+    const retailer = players.retailer as Page;
+    // A string, so the test runner does not rewrite the page's dynamic import: the page loads the
+    // same data port module the app uses (Vite dev serves /src) and reads as the signed-in player.
+    const reads = (await retailer.evaluate(`(async () => {
+      const { getDataPort } = await import('/src/lib/data/port.ts');
+      const tryGet = async (p) => {
+        try {
+          const snap = await getDataPort().docs.get(p);
+          return snap.exists ? 'read' : 'missing';
+        } catch (err) {
+          return err && err.code ? err.code : String(err);
+        }
+      };
+      return {
+        own: await tryGet('games/${gid}/facilities/retailer'),
+        other: await tryGet('games/${gid}/facilities/wholesaler'),
+        state: await tryGet('games/${gid}/private/state'),
+        params: await tryGet('games/${gid}/private/params'),
+      };
+    })()`)) as Record<string, string>;
+    expect(reads).toEqual({
+      own: 'read',
+      other: 'permission-denied',
+      state: 'permission-denied',
+      params: 'permission-denied',
+    });
+
+    // ---- six weeks of typed orders
+    for (let w = 1; w <= WEEKS; w++) {
+      for (const role of PLAYERS) {
+        const page = players[role] as Page;
+        await page
+          .getByTestId('week-chip')
+          .getByText(`Week ${w} of ${WEEKS}`)
+          .waitFor({ timeout: 30_000 });
+        const input = page.getByTestId(`order-${role}-beer`);
+        await input.fill(String(ORDERS[role][w - 1]));
+        await page.getByTestId('order-submit').click();
+        await page.getByTestId('play-waiting').waitFor({ timeout: 20_000 });
+        if (w === 2 && role === 'retailer') await shot(page, 'play-waiting');
+      }
+      if (w === 3) {
+        await shot(teacher, 'follow');
+        await shot(observer, 'observer');
+      }
+    }
+    for (const role of PLAYERS) {
+      await (players[role] as Page).getByTestId('play-to-results').waitFor({ timeout: 30_000 });
+    }
+    await shot(players.retailer as Page, 'play-finished');
+
+    // ---- the core's figures for the same orders
+    const gameDoc = await service.docs.get(`games/${gid}`);
+    const paramsDoc = await service.docs.get(`games/${gid}/private/params`);
+    let state: BeerState = initialStateFromDocs(gameDoc.data, paramsDoc.data);
+    const policy =
+      (paramsDoc.data?.['computerPolicy'] as Policy | undefined) ?? DEFAULT_COMPUTER_POLICY;
+    for (let w = 1; w <= WEEKS; w++) {
+      const validated: Record<string, Record<string, number>> = {};
+      for (const role of PLAYERS) validated[role] = { [`${role}-beer`]: ORDERS[role][w - 1] ?? 0 };
+      state = advanceWeek(state, weekOrders(state, validated, policy));
+    }
+    expect(state.status).toBe('finished');
+    const expected = debriefMetrics(state);
+
+    // ---- the debrief, for the instructor and for a player
+    await teacher.goto(`${stack.webUrl}/game/${gid}/results`);
+    await teacher.getByTestId('team-cost').waitFor({ timeout: 30_000 });
+    expect(await teacher.getByTestId('team-cost').textContent()).toBe(
+      fmt(expected.teamPerformance.cost),
+    );
+    for (const f of expected.individualPerformance) {
+      expect(await teacher.getByTestId(`individual-cost-${f.id}`).textContent()).toBe(fmt(f.cost));
+    }
+    await shot(teacher, 'results');
+    await teacher.getByTestId('to-debrief').click();
+    await teacher.getByTestId('debrief-variability').waitFor({ timeout: 20_000 });
+    await shot(teacher, 'debrief');
+
+    await retailer.getByTestId('play-to-results').click();
+    await retailer.getByTestId('team-cost').waitFor({ timeout: 30_000 });
+    expect(await retailer.getByTestId('team-cost').textContent()).toBe(
+      fmt(expected.teamPerformance.cost),
+    );
+    expect(await retailer.getByTestId('individual-cost-retailer').textContent()).toBe(
+      fmt(expected.individualPerformance.find((f) => f.id === 'retailer')?.cost ?? -1),
+    );
+    await shot(retailer, 'results-player');
+    console.log(`beer class: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    service.close();
+  }, 300_000);
+});
