@@ -21,14 +21,16 @@
  * step 5 of week t and steps 1–4 of week t + 1, or finishes the game after
  * the orders of the last week.
  */
-import { allocate, roundHalfAway } from './math';
+import { allocateInto, roundHalfAway } from './math';
 import type {
   Allocations,
   BeerGame,
   BeerGameInput,
+  Capability,
   CapabilityId,
   CapabilityType,
   DemandPattern,
+  Facility,
   FacilityId,
   ProductData,
   ProductId,
@@ -148,6 +150,10 @@ export interface ClientSlot {
   fac: number;
   /** Capability index in the client, or -1 for consumers. */
   cap: number;
+  /** Index of the client capability in `CompiledModel.capBase` numbering, or -1 for consumers. */
+  flatCap: number;
+  /** Index of the client's product in `CompiledModel.productBase` numbering, or -1 for consumers. */
+  flatProduct: number;
 }
 
 export interface CompiledCapability {
@@ -200,6 +206,28 @@ export interface CompiledFacility {
 export interface CompiledModel {
   facilities: CompiledFacility[];
   index: Map<FacilityId, number>;
+  /** Per facility: index of its first product / capability when all are numbered in facility order. */
+  productBase: number[];
+  capBase: number[];
+  /** Scratch sums of `runSteps` (not state: every call starts them from 0). */
+  work: StepWork;
+}
+
+/** Week sums `runSteps` accumulates before it writes the week's records. */
+interface StepWork {
+  demand: number[];
+  incoming: number[];
+  received: number[];
+  shipped: number[];
+  lost: number[];
+  productionCost: number[];
+  purchaseCost: number[];
+  capReceived: number[];
+  capSupplied: number[];
+  capCancelled: number[];
+  /** Allocation scratch (BEER-SHIP-2/3), grown on demand. */
+  alloc: number[];
+  frac: number[];
 }
 
 const compiledCache = new WeakMap<BeerGame, CompiledModel>();
@@ -208,43 +236,67 @@ const compiledCache = new WeakMap<BeerGame, CompiledModel>();
 export function compile(game: BeerGame): CompiledModel {
   const hit = compiledCache.get(game);
   if (hit) return hit;
+  const model = compileModel(game);
+  compiledCache.set(game, model);
+  return model;
+}
+
+/** A capability of the document, read once (`compileModel`). */
+interface RawCap {
+  id: CapabilityId;
+  c: Capability;
+}
+
+function compileModel(game: BeerGame): CompiledModel {
   const ids = Object.keys(game.facilities);
-  // Who buys what from whom.
-  const buyers = new Map<string, { fac: FacilityId; cap: CapabilityId }[]>();
-  for (const id of ids) {
-    const f = game.facilities[id];
-    if (!f) continue;
-    for (const [cid, c] of Object.entries(f.capabilities)) {
+  const docs: Facility[] = [];
+  const raws: RawCap[][] = [];
+  // Who buys which products from whom: supplier id → product ids.
+  const bought = new Map<FacilityId, Set<ProductId>>();
+  const edgeFrom: number[] = [];
+  const edgeTo: FacilityId[] = [];
+  for (let i = 0; i < ids.length; i++) {
+    const f = game.facilities[ids[i] as FacilityId];
+    if (!f) throw new Error(`unknown facility ${ids[i]}`);
+    docs.push(f);
+    const list: RawCap[] = [];
+    for (const cid of Object.keys(f.capabilities)) {
+      const c = f.capabilities[cid] as Capability;
+      list.push({ id: cid, c });
       if (c.type !== 'purchase' || c.from === undefined) continue;
-      const key = `${c.from}\u0000${c.pid}`;
-      const list = buyers.get(key) ?? [];
-      list.push({ fac: id, cap: cid });
-      buyers.set(key, list);
+      let pids = bought.get(c.from);
+      if (!pids) {
+        pids = new Set<ProductId>();
+        bought.set(c.from, pids);
+      }
+      pids.add(c.pid);
+      edgeFrom.push(i);
+      edgeTo.push(c.from);
     }
+    raws.push(list);
   }
+  const hasClients = (id: FacilityId, pid: ProductId): boolean => bought.get(id)?.has(pid) ?? false;
   // Levels: 0 for facilities with a consumer-facing product, then 1 + min level of clients.
   const level = new Map<FacilityId, number>();
-  function hasClients(id: FacilityId, pid: ProductId): boolean {
-    return buyers.has(`${id}\u0000${pid}`);
-  }
-  for (const id of ids) {
-    const f = game.facilities[id];
-    if (f && Object.keys(f.pdata).some((pid) => !hasClients(id, pid))) level.set(id, 0);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as FacilityId;
+    for (const pid of Object.keys((docs[i] as Facility).pdata)) {
+      if (!hasClients(id, pid)) {
+        level.set(id, 0);
+        break;
+      }
+    }
   }
   for (let changed = true; changed;) {
     changed = false;
-    for (const id of ids) {
-      const f = game.facilities[id];
-      if (!f) continue;
-      for (const c of Object.values(f.capabilities)) {
-        if (c.type !== 'purchase' || c.from === undefined) continue;
-        const mine = level.get(id);
-        if (mine === undefined) continue;
-        const theirs = level.get(c.from);
-        if (theirs === undefined || theirs > mine + 1) {
-          level.set(c.from, mine + 1);
-          changed = true;
-        }
+    for (let e = 0; e < edgeFrom.length; e++) {
+      const mine = level.get(ids[edgeFrom[e] as number] as FacilityId);
+      if (mine === undefined) continue;
+      const from = edgeTo[e] as FacilityId;
+      const theirs = level.get(from);
+      if (theirs === undefined || theirs > mine + 1) {
+        level.set(from, mine + 1);
+        changed = true;
       }
     }
   }
@@ -252,35 +304,50 @@ export function compile(game: BeerGame): CompiledModel {
     .map((id, i) => ({ id, i, l: level.get(id) ?? Number.MAX_SAFE_INTEGER }))
     .sort((a, b) => a.l - b.l || a.i - b.i);
   const index = new Map<FacilityId, number>();
-  order.forEach((o, k) => index.set(o.id, k));
-  const facilities: CompiledFacility[] = order.map(({ id, l }) => {
-    const f = game.facilities[id];
-    if (!f) throw new Error(`unknown facility ${id}`);
+  for (let k = 0; k < order.length; k++) index.set((order[k] as { id: FacilityId }).id, k);
+  const consumerDemand = game.params.consumerDemand;
+  const productsDemand = game.params.productsConsumerDemand;
+  const facilities: CompiledFacility[] = [];
+  for (const { id, i, l } of order) {
+    const f = docs[i] as Facility;
     const pids = Object.keys(f.pdata);
-    return {
+    const pdata: ProductData[] = [];
+    const slots: ClientSlot[][] = [];
+    const demand: (DemandPattern | null)[] = [];
+    const productCaps: number[][] = [];
+    const productStartOrders: number[] = [];
+    const productLeadtime: number[] = [];
+    const productSprime: number[] = [];
+    for (const pid of pids) {
+      const d = f.pdata[pid] as ProductData;
+      pdata.push(d);
+      slots.push([]);
+      demand.push(hasClients(id, pid) ? null : (productsDemand?.[pid] ?? consumerDemand));
+      productCaps.push([]);
+      productStartOrders.push(0);
+      productLeadtime.push(0);
+      productSprime.push(d.stock);
+    }
+    const cf: CompiledFacility = {
       id,
       name: f.name,
       type: f.type,
       pids,
-      pdata: pids.map((pid) => f.pdata[pid] as ProductData),
+      pdata,
       caps: [],
-      slots: pids.map(() => []),
-      demand: pids.map((pid) =>
-        hasClients(id, pid)
-          ? null
-          : (game.params.productsConsumerDemand?.[pid] ?? game.params.consumerDemand),
-      ),
+      slots,
+      demand,
       level: l,
-      productCaps: pids.map(() => []),
-      productStartOrders: pids.map(() => 0),
-      productLeadtime: pids.map(() => 0),
-      productSprime: pids.map((pid) => f.pdata[pid]?.stock ?? 0),
+      productCaps,
+      productStartOrders,
+      productLeadtime,
+      productSprime,
     };
-  });
+    facilities.push(cf);
+  }
   for (const cf of facilities) {
-    const f = game.facilities[cf.id];
-    if (!f) continue;
-    for (const [cid, c] of Object.entries(f.capabilities)) {
+    const list = raws[ids.indexOf(cf.id)] as RawCap[];
+    for (const { id: cid, c } of list) {
       const p = cf.pids.indexOf(c.pid);
       const sup = c.type === 'purchase' && c.from !== undefined ? (index.get(c.from) ?? -1) : -1;
       const supF = sup >= 0 ? facilities[sup] : undefined;
@@ -312,25 +379,61 @@ export function compile(game: BeerGame): CompiledModel {
       });
     }
   }
+  // Numbering of all products and capabilities, facility after facility.
+  const productBase: number[] = [];
+  const capBase: number[] = [];
+  let np = 0;
+  let nc = 0;
+  for (const cf of facilities) {
+    productBase.push(np);
+    capBase.push(nc);
+    np += cf.pids.length;
+    nc += cf.caps.length;
+  }
   // Client slots, downstream first.
-  facilities.forEach((cf, fi) => {
-    cf.caps.forEach((cap, ci) => {
-      if (cap.sup < 0) return;
-      const sf = facilities[cap.sup];
-      const slots = sf?.slots[cap.supP];
-      if (!slots) return;
+  for (let fi = 0; fi < facilities.length; fi++) {
+    const caps = (facilities[fi] as CompiledFacility).caps;
+    for (let ci = 0; ci < caps.length; ci++) {
+      const cap = caps[ci] as CompiledCapability;
+      if (cap.sup < 0) continue;
+      const slots = facilities[cap.sup]?.slots[cap.supP];
+      if (!slots) continue;
       cap.slot = slots.length;
-      slots.push({ fac: fi, cap: ci });
-    });
-  });
-  facilities.forEach((cf) => {
-    cf.demand.forEach((d, p) => {
-      if (d !== null) cf.slots[p] = [{ fac: -1, cap: -1 }];
-    });
-  });
-  const model = { facilities, index };
-  compiledCache.set(game, model);
-  return model;
+      slots.push({
+        fac: fi,
+        cap: ci,
+        flatCap: (capBase[fi] as number) + ci,
+        flatProduct: (productBase[fi] as number) + cap.p,
+      });
+    }
+  }
+  for (const cf of facilities) {
+    for (let p = 0; p < cf.demand.length; p++) {
+      if (cf.demand[p] !== null) cf.slots[p] = [{ fac: -1, cap: -1, flatCap: -1, flatProduct: -1 }];
+    }
+  }
+  const work: StepWork = {
+    demand: filled(np, 0),
+    incoming: filled(np, 0),
+    received: filled(np, 0),
+    shipped: filled(np, 0),
+    lost: filled(np, 0),
+    productionCost: filled(np, 0),
+    purchaseCost: filled(np, 0),
+    capReceived: filled(nc, 0),
+    capSupplied: filled(nc, 0),
+    capCancelled: filled(nc, 0),
+    alloc: [],
+    frac: [],
+  };
+  return { facilities, index, productBase, capBase, work };
+}
+
+/** A packed array of `n` times `v` (packed arrays are the fastest to read, shift and push). */
+function filled(n: number, v: number): number[] {
+  const a: number[] = [];
+  for (let k = 0; k < n; k++) a.push(v);
+  return a;
 }
 
 // ------------------------------------------------------------------ the rules
@@ -421,27 +524,39 @@ export class BeerConfigError extends Error {
  * Throws `BeerConfigError` when `validateGame` reports problems.
  */
 export function createGame(input: BeerGameInput | BeerGame): RunningBeerState {
+  return startGame(input, true).state;
+}
+
+/**
+ * `createGame` with its compiled model. `cache` false leaves the compiled
+ * model out of the per-game cache, for a caller that keeps it at hand (a
+ * whole run in `simulate`); `compile` of the game later compiles it again.
+ */
+export function startGame(
+  input: BeerGameInput | BeerGame,
+  cache: boolean,
+): { state: RunningBeerState; model: CompiledModel } {
   const game = normalizeGame(input);
   const issues = validateGame(game);
   if (issues.length > 0) throw new BeerConfigError(issues);
-  const model = compile(game);
+  const model = cache ? compile(game) : compileModel(game);
   const facilities: FacilityState[] = model.facilities.map((cf) => ({
     id: cf.id,
     products: cf.pdata.map((d, p) => {
-      const owed = new Array<number>(cf.slots[p]?.length ?? 0).fill(0);
+      const owed = filled(cf.slots[p]?.length ?? 0, 0);
       // Initial backlog is owed to the consumers, else to the first client.
       if (owed.length > 0) owed[0] = d.backlog;
       return { stock: d.stock, owed };
     }),
     capabilities: cf.caps.map((c) => ({
-      mail: new Array<number>(c.ordertime).fill(c.startOrders),
-      transit: new Array<number>(c.delay).fill(c.startOrders),
+      mail: filled(c.ordertime, c.startOrders),
+      transit: filled(c.delay, c.startOrders),
     })),
     cumCost: game.facilities[cf.id]?.startMetrics?.cost ?? 0,
     cumRevenue: game.facilities[cf.id]?.startMetrics?.revenue ?? 0,
   }));
   const current = runSteps(game, model, facilities, 1);
-  return { game, week: 1, status: 'running', facilities, history: [], current };
+  return { state: { game, week: 1, status: 'running', facilities, history: [], current }, model };
 }
 
 // ------------------------------------------------------------------ a week
@@ -540,7 +655,12 @@ export function placeOrders(
   return inPlace ? current : { week: current.week, facilities: recFacs };
 }
 
-/** Steps 1–4 of `week`, in place on `facilities` (which the caller owns). */
+/**
+ * Steps 1–4 of `week`, in place on `facilities` (which the caller owns).
+ * The week's sums are gathered in the model's scratch arrays (numbered by
+ * `productBase` / `capBase`), then each record is written once with its final
+ * values.
+ */
 export function runSteps(
   game: BeerGame,
   model: CompiledModel,
@@ -550,88 +670,82 @@ export function runSteps(
   const seed = game.params.seed;
   const cfs = model.facilities;
   const n = cfs.length;
-  const recs = new Array<FacilityWeek>(n);
-  // Records, with step 1 (BEER-RCV-1).
-  for (let fi = 0; fi < n; fi++) {
-    const cf = cfs[fi] as CompiledFacility;
-    const fs = facilities[fi] as FacilityState;
-    const products = new Array<ProductWeek>(cf.pids.length);
-    for (let p = 0; p < cf.pids.length; p++) {
-      products[p] = {
-        pid: cf.pids[p] as ProductId,
-        demand: 0,
-        incoming: 0,
-        received: 0,
-        shipped: 0,
-        lost: 0,
-        stock: 0,
-        backlog: 0,
-        holdingCost: 0,
-        backlogCost: 0,
-        missedSaleCost: 0,
-        productionCost: 0,
-        purchaseCost: 0,
-        revenue: 0,
-      };
-    }
-    const caps = new Array<CapabilityWeek>(cf.caps.length);
-    for (let ci = 0; ci < cf.caps.length; ci++) {
-      const cap = cf.caps[ci] as CompiledCapability;
-      const cs = fs.capabilities[ci] as CapabilityState;
-      const got = cs.transit.length > 0 ? (cs.transit.shift() as number) : 0;
-      (fs.products[cap.p] as ProductState).stock += got;
-      (products[cap.p] as ProductWeek).received += got;
-      caps[ci] = {
-        id: cap.id,
-        pid: cap.pid,
-        received: got,
-        supplied: 0,
-        cancelled: 0,
-        requested: 0,
-        ordered: 0,
-      };
-    }
-    recs[fi] = {
-      id: cf.id,
-      cost: 0,
-      revenue: 0,
-      profit: 0,
-      cumCost: 0,
-      cumRevenue: 0,
-      products,
-      capabilities: caps,
-    };
+  const pBase = model.productBase;
+  const cBase = model.capBase;
+  const w = model.work;
+  const wDemand = w.demand;
+  const wIncoming = w.incoming;
+  const wReceived = w.received;
+  const wShipped = w.shipped;
+  const wLost = w.lost;
+  const wProduction = w.productionCost;
+  const wPurchase = w.purchaseCost;
+  const wCapReceived = w.capReceived;
+  const wCapSupplied = w.capSupplied;
+  const wCapCancelled = w.capCancelled;
+  for (let k = 0; k < wDemand.length; k++) {
+    wDemand[k] = 0;
+    wIncoming[k] = 0;
+    wReceived[k] = 0;
+    wShipped[k] = 0;
+    wLost[k] = 0;
+    wProduction[k] = 0;
+    wPurchase[k] = 0;
   }
-  // Step 2: orders reach suppliers (BEER-ORD-7), production starts (BEER-PROD-1), consumer demand (BEER-DEM-1).
+  for (let k = 0; k < wCapReceived.length; k++) {
+    wCapReceived[k] = 0;
+    wCapSupplied[k] = 0;
+    wCapCancelled[k] = 0;
+  }
+  // Steps 1 and 2, one facility after the other: receiving (BEER-RCV-1) touches
+  // only the receiver's stock and goods in transit, which step 2 never reads,
+  // so doing both per capability gives what step 1 for all, then step 2 for
+  // all gives. Step 2: orders reach suppliers (BEER-ORD-7), production starts
+  // (BEER-PROD-1), consumer demand arrives (BEER-DEM-1).
   for (let fi = 0; fi < n; fi++) {
     const cf = cfs[fi] as CompiledFacility;
     const fs = facilities[fi] as FacilityState;
-    const rf = recs[fi] as FacilityWeek;
-    for (let ci = 0; ci < cf.caps.length; ci++) {
-      const cap = cf.caps[ci] as CompiledCapability;
-      const cs = fs.capabilities[ci] as CapabilityState;
-      const q = cs.mail.length > 0 ? (cs.mail.shift() as number) : 0;
+    const caps = cf.caps;
+    const fcaps = fs.capabilities;
+    const products = fs.products;
+    const pb = pBase[fi] as number;
+    const cb = cBase[fi] as number;
+    for (let ci = 0; ci < caps.length; ci++) {
+      const cap = caps[ci] as CompiledCapability;
+      const cs = fcaps[ci] as CapabilityState;
+      const transit = cs.transit;
+      const got = transit.length > 0 ? (transit.shift() as number) : 0;
+      (products[cap.p] as ProductState).stock += got;
+      wReceived[pb + cap.p] = (wReceived[pb + cap.p] as number) + got;
+      wCapReceived[cb + ci] = got;
+      const mail = cs.mail;
+      const q = mail.length > 0 ? (mail.shift() as number) : 0;
       if (cap.sup >= 0) {
-        const sp = (facilities[cap.sup] as FacilityState).products[cap.supP] as ProductState;
-        sp.owed[cap.slot] = (sp.owed[cap.slot] as number) + q;
-        ((recs[cap.sup] as FacilityWeek).products[cap.supP] as ProductWeek).incoming += q;
+        const owed = ((facilities[cap.sup] as FacilityState).products[cap.supP] as ProductState)
+          .owed;
+        owed[cap.slot] = (owed[cap.slot] as number) + q;
+        const k = (pBase[cap.sup] as number) + cap.supP;
+        wIncoming[k] = (wIncoming[k] as number) + q;
       } else {
         // Production starts now and arrives `delay` weeks later.
-        const d = cap.delay + extraDelay(seed, week, fi, ci, cap.variability);
-        putInTransit(cs.transit, d, q);
-        (rf.capabilities[ci] as CapabilityWeek).supplied = q;
-        (rf.products[cap.p] as ProductWeek).productionCost += q * cap.productionCost;
+        const d =
+          cap.variability > 0
+            ? cap.delay + extraDelay(seed, week, fi, ci, cap.variability)
+            : cap.delay;
+        putInTransit(transit, d, q);
+        wCapSupplied[cb + ci] = q;
+        wProduction[pb + cap.p] = (wProduction[pb + cap.p] as number) + q * cap.productionCost;
       }
     }
-    for (let p = 0; p < cf.pids.length; p++) {
-      const pattern = cf.demand[p];
+    const demand = cf.demand;
+    for (let p = 0; p < demand.length; p++) {
+      const pattern = demand[p];
       if (pattern === null || pattern === undefined) continue;
       const d = demandAt(pattern, week, seed, fi, p);
-      const ps = fs.products[p] as ProductState;
-      ps.owed[0] = (ps.owed[0] as number) + d;
-      const pw = rf.products[p] as ProductWeek;
-      pw.demand = d;
-      pw.incoming += d;
+      const owed = (fs.products[p] as ProductState).owed;
+      owed[0] = (owed[0] as number) + d;
+      wDemand[pb + p] = d;
+      wIncoming[pb + p] = (wIncoming[pb + p] as number) + d;
     }
   }
   // Step 3: ship (BEER-SHIP-1..4), lost sales (BEER-LOST-1).
@@ -639,15 +753,16 @@ export function runSteps(
   for (let fi = 0; fi < n; fi++) {
     const cf = cfs[fi] as CompiledFacility;
     const fs = facilities[fi] as FacilityState;
-    const rf = recs[fi] as FacilityWeek;
-    for (let p = 0; p < cf.pids.length; p++) {
+    const pb = pBase[fi] as number;
+    const np = cf.pids.length;
+    for (let p = 0; p < np; p++) {
       const ps = fs.products[p] as ProductState;
       const pd = cf.pdata[p] as ProductData;
-      const pw = rf.products[p] as ProductWeek;
       const slots = cf.slots[p] as ClientSlot[];
       const owed = ps.owed;
+      const no = owed.length;
       let total = 0;
-      for (let j = 0; j < owed.length; j++) total += owed[j] as number;
+      for (let j = 0; j < no; j++) total += owed[j] as number;
       let can = ps.stock;
       if (pd.maxShipQty > 0 && pd.maxShipQty < can) can = pd.maxShipQty;
       let shipped = 0;
@@ -655,77 +770,119 @@ export function runSteps(
         let alloc: number[] | null = null;
         if (total > can) {
           const weights = manualWeights(allocations, cf.id, cf.pids[p] as ProductId, slots, cfs);
-          alloc = allocate(can, owed, weights);
+          alloc = allocateInto(can, owed, weights, w);
         }
-        for (let j = 0; j < owed.length; j++) {
+        const price = pd.unitPrice;
+        for (let j = 0; j < no; j++) {
           const x = alloc ? (alloc[j] as number) : (owed[j] as number);
           if (x <= 0) continue;
           owed[j] = (owed[j] as number) - x;
           shipped += x;
           const slot = slots[j] as ClientSlot;
           if (slot.fac >= 0) {
-            const ccf = cfs[slot.fac] as CompiledFacility;
-            const ccap = ccf.caps[slot.cap] as CompiledCapability;
+            const ccap = (cfs[slot.fac] as CompiledFacility).caps[slot.cap] as CompiledCapability;
             const ccs = (facilities[slot.fac] as FacilityState).capabilities[
               slot.cap
             ] as CapabilityState;
-            const d = ccap.delay + extraDelay(seed, week, slot.fac, slot.cap, ccap.variability);
+            const d =
+              ccap.variability > 0
+                ? ccap.delay + extraDelay(seed, week, slot.fac, slot.cap, ccap.variability)
+                : ccap.delay;
             putInTransit(ccs.transit, d, x);
-            const crf = recs[slot.fac] as FacilityWeek;
-            (crf.capabilities[slot.cap] as CapabilityWeek).supplied += x;
-            (crf.products[ccap.p] as ProductWeek).purchaseCost += x * pd.unitPrice;
+            wCapSupplied[slot.flatCap] = (wCapSupplied[slot.flatCap] as number) + x;
+            wPurchase[slot.flatProduct] = (wPurchase[slot.flatProduct] as number) + x * price;
           }
         }
         ps.stock -= shipped;
       }
-      pw.shipped = shipped;
-      pw.revenue = shipped * pd.unitPrice;
+      wShipped[pb + p] = shipped;
       if (!pd.allowBacklog) {
         let lost = 0;
-        for (let j = 0; j < owed.length; j++) {
+        for (let j = 0; j < no; j++) {
           const q = owed[j] as number;
           if (q <= 0) continue;
           lost += q;
           owed[j] = 0;
           const slot = slots[j] as ClientSlot;
-          if (slot.fac >= 0) {
-            ((recs[slot.fac] as FacilityWeek).capabilities[slot.cap] as CapabilityWeek).cancelled +=
-              q;
-          }
+          if (slot.fac >= 0)
+            wCapCancelled[slot.flatCap] = (wCapCancelled[slot.flatCap] as number) + q;
         }
-        pw.lost = lost;
+        wLost[pb + p] = lost;
       }
     }
   }
-  // Step 4: accounts (BEER-COST-1..5, BEER-REV-1, BEER-PROF-1).
+  // Step 4: accounts (BEER-COST-1..5, BEER-REV-1, BEER-PROF-1), and the week's records.
+  const recs = new Array<FacilityWeek>(n);
   for (let fi = 0; fi < n; fi++) {
     const cf = cfs[fi] as CompiledFacility;
     const fs = facilities[fi] as FacilityState;
-    const rf = recs[fi] as FacilityWeek;
+    const pb = pBase[fi] as number;
+    const cb = cBase[fi] as number;
+    const np = cf.pids.length;
+    const products = new Array<ProductWeek>(np);
     let cost = 0;
     let revenue = 0;
-    for (let p = 0; p < cf.pids.length; p++) {
+    for (let p = 0; p < np; p++) {
       const ps = fs.products[p] as ProductState;
       const pd = cf.pdata[p] as ProductData;
-      const pw = rf.products[p] as ProductWeek;
+      const owed = ps.owed;
       let backlog = 0;
-      for (let j = 0; j < ps.owed.length; j++) backlog += ps.owed[j] as number;
-      pw.stock = ps.stock;
-      pw.backlog = backlog;
-      pw.holdingCost = ps.stock * pd.stockCost;
-      pw.backlogCost = backlog * pd.backlogCost;
-      pw.missedSaleCost = pw.lost * pd.missedSaleCost;
-      cost +=
-        pw.holdingCost + pw.backlogCost + pw.missedSaleCost + pw.productionCost + pw.purchaseCost;
-      revenue += pw.revenue;
+      for (let j = 0; j < owed.length; j++) backlog += owed[j] as number;
+      const stock = ps.stock;
+      const k = pb + p;
+      const shipped = wShipped[k] as number;
+      const lost = wLost[k] as number;
+      const holdingCost = stock * pd.stockCost;
+      const backlogCost = backlog * pd.backlogCost;
+      const missedSaleCost = lost * pd.missedSaleCost;
+      const productionCost = wProduction[k] as number;
+      const purchaseCost = wPurchase[k] as number;
+      const rev = shipped * pd.unitPrice;
+      products[p] = {
+        pid: cf.pids[p] as ProductId,
+        demand: wDemand[k] as number,
+        incoming: wIncoming[k] as number,
+        received: wReceived[k] as number,
+        shipped,
+        lost,
+        stock,
+        backlog,
+        holdingCost,
+        backlogCost,
+        missedSaleCost,
+        productionCost,
+        purchaseCost,
+        revenue: rev,
+      };
+      cost += holdingCost + backlogCost + missedSaleCost + productionCost + purchaseCost;
+      revenue += rev;
+    }
+    const caps = cf.caps;
+    const capWeeks = new Array<CapabilityWeek>(caps.length);
+    for (let ci = 0; ci < caps.length; ci++) {
+      const cap = caps[ci] as CompiledCapability;
+      capWeeks[ci] = {
+        id: cap.id,
+        pid: cap.pid,
+        received: wCapReceived[cb + ci] as number,
+        supplied: wCapSupplied[cb + ci] as number,
+        cancelled: wCapCancelled[cb + ci] as number,
+        requested: 0,
+        ordered: 0,
+      };
     }
     fs.cumCost += cost;
     fs.cumRevenue += revenue;
-    rf.cost = cost;
-    rf.revenue = revenue;
-    rf.profit = revenue - cost;
-    rf.cumCost = fs.cumCost;
-    rf.cumRevenue = fs.cumRevenue;
+    recs[fi] = {
+      id: cf.id,
+      cost,
+      revenue,
+      profit: revenue - cost,
+      cumCost: fs.cumCost,
+      cumRevenue: fs.cumRevenue,
+      products,
+      capabilities: capWeeks,
+    };
   }
   return { week, facilities: recs };
 }
@@ -733,6 +890,11 @@ export function runSteps(
 function putInTransit(transit: number[], delay: number, q: number): void {
   // After this week's receipt, transit[k] arrives in week + 1 + k: a delay of d weeks is slot d − 1.
   const k = delay - 1;
+  if (transit.length === k) {
+    // The usual case: one slot past the end.
+    transit.push(0 + q);
+    return;
+  }
   while (transit.length <= k) transit.push(0);
   transit[k] = (transit[k] as number) + q;
 }

@@ -19,8 +19,23 @@ export function allocate(
   owed: readonly number[],
   weights: readonly number[] | null,
 ): number[] {
+  return allocateInto(available, owed, weights, { alloc: [], frac: [] }).slice(0, owed.length);
+}
+
+/**
+ * `allocate` into caller-owned scratch arrays (grown as needed): the shares are
+ * `scratch.alloc[0 .. owed.length − 1]`, which is returned.
+ */
+export function allocateInto(
+  available: number,
+  owed: readonly number[],
+  weights: readonly number[] | null,
+  scratch: { alloc: number[]; frac: number[] },
+): number[] {
   const n = owed.length;
-  const x = new Array<number>(n).fill(0);
+  const x = scratch.alloc;
+  const frac = scratch.frac;
+  for (let j = 0; j < n; j++) x[j] = 0;
   let left = available;
   let w: readonly number[] = weights ?? owed;
   for (let round = 0; round < 2 && left > 0; round++) {
@@ -30,7 +45,7 @@ export function allocate(
         if ((owed[j] as number) > (x[j] as number)) wsum += w[j] as number;
       if (wsum <= 0) break;
       const pool = left;
-      const frac = new Array<number>(n).fill(-1);
+      for (let j = 0; j < n; j++) frac[j] = -1;
       for (let j = 0; j < n; j++) {
         const room = (owed[j] as number) - (x[j] as number);
         if (room <= 0 || (w[j] as number) <= 0) continue;

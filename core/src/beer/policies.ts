@@ -15,9 +15,8 @@ import type {
   CompiledModel,
   RunningBeerState,
   WeekOrders,
-  WeekRecord,
 } from './engine';
-import { compile, supplyLineIn } from './engine';
+import { compile } from './engine';
 import { roundHalfAway } from './math';
 import type { CapabilityId, FacilityId } from './model';
 
@@ -92,25 +91,6 @@ export const POLICY_KINDS = [
   'spec',
 ] as const;
 
-interface ProductView {
-  history: readonly WeekRecord[];
-  current: WeekRecord;
-  week: number;
-  fi: number;
-  p: number;
-  /** Incoming orders this week (consumer demand included). */
-  last: number;
-  stock: number;
-  backlog: number;
-  supplyLine: number;
-  startOrders: number;
-  initialStock: number;
-  leadtime: number;
-  sprime: number;
-  memo: PolicyMemo | undefined;
-  key: number;
-}
-
 /**
  * Running sums a caller may keep between weeks so that a policy need not
  * re-read the history each week (used by `simulate`). Decisions are the same
@@ -122,6 +102,10 @@ export interface PolicyMemo {
   expected: number[];
   sumWeek: number[];
   sum: number[];
+  /** The week `recent` was last brought up to, per product. */
+  recentWeek: number[];
+  /** Per product, 3 slots: incoming orders of weeks recentWeek − 2, recentWeek − 1, recentWeek (0 before week 1). */
+  recent: number[];
 }
 
 export function createPolicyMemo(model: CompiledModel): PolicyMemo {
@@ -137,47 +121,99 @@ export function createPolicyMemo(model: CompiledModel): PolicyMemo {
     expected: new Array<number>(n).fill(0),
     sumWeek: new Array<number>(n).fill(-1),
     sum: new Array<number>(n).fill(0),
+    recentWeek: new Array<number>(n).fill(-1),
+    recent: new Array<number>(3 * n).fill(0),
   };
 }
 
-function incomingAt(v: ProductView, k: number): number {
-  const r = k < v.history.length ? v.history[k] : v.current;
-  return r?.facilities[v.fi]?.products[v.p]?.incoming ?? 0;
+function incomingAt(state: RunningBeerState, fi: number, p: number, k: number): number {
+  const r = k < state.history.length ? state.history[k] : state.current;
+  return r?.facilities[fi]?.products[p]?.incoming ?? 0;
 }
 
 /** Exponentially smoothed incoming orders up to this week, from startOrders (BEER-AI-1). */
-function expectedDemand(v: ProductView, theta: number): number {
-  const m = v.memo;
-  if (m && m.expectedWeek[v.key] === v.week) return m.expected[v.key] as number;
+function expectedDemand(
+  state: RunningBeerState,
+  fi: number,
+  p: number,
+  week: number,
+  last: number,
+  startOrders: number,
+  theta: number,
+  memo: PolicyMemo | undefined,
+  key: number,
+): number {
+  if (memo && memo.expectedWeek[key] === week) return memo.expected[key] as number;
   let e: number;
-  if (m && m.expectedWeek[v.key] === v.week - 1) {
-    e = theta * v.last + (1 - theta) * (m.expected[v.key] as number);
+  if (memo && memo.expectedWeek[key] === week - 1) {
+    e = theta * last + (1 - theta) * (memo.expected[key] as number);
   } else {
-    e = v.startOrders;
-    for (let k = 0; k < v.week; k++) e = theta * incomingAt(v, k) + (1 - theta) * e;
+    e = startOrders;
+    for (let k = 0; k < week; k++) e = theta * incomingAt(state, fi, p, k) + (1 - theta) * e;
   }
-  if (m) {
-    m.expectedWeek[v.key] = v.week;
-    m.expected[v.key] = e;
+  if (memo) {
+    memo.expectedWeek[key] = week;
+    memo.expected[key] = e;
   }
   return e;
 }
 
 /** Sum of incoming orders of weeks 1..this week. */
-function incomingSum(v: ProductView): number {
-  const m = v.memo;
-  if (m && m.sumWeek[v.key] === v.week) return m.sum[v.key] as number;
+function incomingSum(
+  state: RunningBeerState,
+  fi: number,
+  p: number,
+  week: number,
+  last: number,
+  memo: PolicyMemo | undefined,
+  key: number,
+): number {
+  if (memo && memo.sumWeek[key] === week) return memo.sum[key] as number;
   let t: number;
-  if (m && m.sumWeek[v.key] === v.week - 1) t = (m.sum[v.key] as number) + v.last;
+  if (memo && memo.sumWeek[key] === week - 1) t = (memo.sum[key] as number) + last;
   else {
     t = 0;
-    for (let k = 0; k < v.week; k++) t += incomingAt(v, k);
+    for (let k = 0; k < week; k++) t += incomingAt(state, fi, p, k);
   }
-  if (m) {
-    m.sumWeek[v.key] = v.week;
-    m.sum[v.key] = t;
+  if (memo) {
+    memo.sumWeek[key] = week;
+    memo.sum[key] = t;
   }
   return t;
+}
+
+/** Average incoming orders of the last 3 weeks (fewer at the start), this week included (BEER-AI-5). */
+function recentAverage(
+  state: RunningBeerState,
+  fi: number,
+  p: number,
+  week: number,
+  last: number,
+  memo: PolicyMemo | undefined,
+  key: number,
+): number {
+  const span = Math.min(3, week);
+  let sum = 0;
+  if (!memo) {
+    for (let k = week - span; k < week; k++) sum += incomingAt(state, fi, p, k);
+    return sum / span;
+  }
+  const r = memo.recent;
+  const b = 3 * key;
+  const at = memo.recentWeek[key];
+  if (at === week - 1) {
+    r[b] = r[b + 1] as number;
+    r[b + 1] = r[b + 2] as number;
+    r[b + 2] = last;
+  } else if (at !== week) {
+    for (let j = 0; j < 3; j++) {
+      const k = week - 3 + j;
+      r[b + j] = k >= 0 ? incomingAt(state, fi, p, k) : 0;
+    }
+  }
+  memo.recentWeek[key] = week;
+  for (let j = 3 - span; j < 3; j++) sum += r[b + j] as number;
+  return sum / span;
 }
 
 /**
@@ -199,68 +235,99 @@ function sprimeOf(cf: CompiledFacility, p: number): number {
   return cf.productSprime[p] ?? 0;
 }
 
-function productView(
-  model: CompiledModel,
+/** The supply line of a product (BEER-SL-1): summed over the capabilities that supply it. */
+function productSupplyLine(
+  cf: CompiledFacility,
   state: RunningBeerState,
   fi: number,
+  caps: readonly number[],
+): number {
+  const fs = state.facilities[fi];
+  if (!fs) return 0;
+  let sl = 0;
+  for (let k = 0; k < caps.length; k++) {
+    const ci = caps[k] as number;
+    const cap = cf.caps[ci];
+    const cs = fs.capabilities[ci];
+    if (!cap || !cs) continue;
+    let one = 0;
+    const mail = cs.mail;
+    for (let j = 0; j < mail.length; j++) one += mail[j] as number;
+    const transit = cs.transit;
+    for (let j = 0; j < transit.length; j++) one += transit[j] as number;
+    if (cap.sup >= 0) one += state.facilities[cap.sup]?.products[cap.supP]?.owed[cap.slot] ?? 0;
+    sl += one;
+  }
+  return sl;
+}
+
+/**
+ * The order of facility `fi` for its product `p` this week, before the split
+ * over capabilities (BEER-AI-1..5). Reads only the state as it stands now.
+ */
+function productOrder(
+  policy: Policy,
+  state: RunningBeerState,
   cf: CompiledFacility,
+  fi: number,
   p: number,
   caps: readonly number[],
   memo: PolicyMemo | undefined,
-): ProductView {
+): number {
   const cur = state.current.facilities[fi]?.products[p];
-  let sl = 0;
-  for (let k = 0; k < caps.length; k++) sl += supplyLineIn(model, state, fi, caps[k] as number);
-  return {
-    history: state.history,
-    current: state.current,
-    week: state.history.length + 1,
-    fi,
-    p,
-    last: cur?.incoming ?? 0,
-    stock: cur?.stock ?? 0,
-    backlog: cur?.backlog ?? 0,
-    supplyLine: sl,
-    startOrders: cf.productStartOrders[p] ?? 0,
-    initialStock: cf.pdata[p]?.stock ?? 0,
-    leadtime: cf.productLeadtime[p] ?? 0,
-    sprime: sprimeOf(cf, p),
-    memo,
-    key: memo ? (memo.offsets[fi] ?? 0) + p : 0,
-  };
-}
-
-function productOrder(policy: Policy, v: ProductView, transparent: boolean): number {
-  const eff = v.stock - v.backlog;
+  const last = cur?.incoming ?? 0;
+  const stock = cur?.stock ?? 0;
+  const backlog = cur?.backlog ?? 0;
+  const eff = stock - backlog;
+  const week = state.history.length + 1;
+  const key = memo ? (memo.offsets[fi] ?? 0) + p : 0;
   switch (policy.kind) {
     case 'anchor': {
-      const expected = expectedDemand(v, policy.theta);
-      const sprime = policy.sprime ?? v.sprime;
+      const startOrders = cf.productStartOrders[p] ?? 0;
+      const expected = expectedDemand(
+        state,
+        fi,
+        p,
+        week,
+        last,
+        startOrders,
+        policy.theta,
+        memo,
+        key,
+      );
+      const sprime = policy.sprime ?? sprimeOf(cf, p);
+      const sl = productSupplyLine(cf, state, fi, caps);
       return Math.max(
         0,
-        roundHalfAway(expected + policy.alpha * (sprime - eff - policy.beta * v.supplyLine)),
+        roundHalfAway(expected + policy.alpha * (sprime - eff - policy.beta * sl)),
       );
     }
     case 'orderupto': {
-      const level = policy.level ?? v.initialStock + v.startOrders * v.leadtime;
-      return Math.max(0, roundHalfAway(level - eff - v.supplyLine));
+      const level =
+        policy.level ??
+        (cf.pdata[p]?.stock ?? 0) + (cf.productStartOrders[p] ?? 0) * (cf.productLeadtime[p] ?? 0);
+      return Math.max(0, roundHalfAway(level - eff - productSupplyLine(cf, state, fi, caps)));
     }
     case 'passthrough':
-      return v.last;
+      return last;
     case 'constant':
       return Math.max(0, roundHalfAway(policy.quantity));
     case 'spec': {
+      const transparent = state.game.params.transparent;
       let avg: number;
-      if (transparent) avg = incomingSum(v) / v.week;
+      if (transparent) avg = incomingSum(state, fi, p, week, last, memo, key) / week;
       else {
-        const span = Math.min(3, v.week);
-        let sum = 0;
-        for (let k = v.week - span; k < v.week; k++) sum += incomingAt(v, k);
-        avg = sum / span;
+        avg = recentAverage(state, fi, p, week, last, memo, key);
       }
       const factor = transparent ? 1 : 1.5;
-      const objective = policy.objective ?? v.initialStock;
-      const q = objective - v.stock + factor * v.backlog + v.leadtime * avg - v.supplyLine;
+      const objective = policy.objective ?? cf.pdata[p]?.stock ?? 0;
+      const leadtime = cf.productLeadtime[p] ?? 0;
+      const q =
+        objective -
+        stock +
+        factor * backlog +
+        leadtime * avg -
+        productSupplyLine(cf, state, fi, caps);
       return Math.max(0, roundHalfAway(q));
     }
     default:
@@ -268,7 +335,40 @@ function productOrder(policy: Policy, v: ProductView, transparent: boolean): num
   }
 }
 
-/** Decides for facility index `fi` into `out`. */
+/**
+ * Decides for facility index `fi` into `req`, indexed like the facility's
+ * capabilities (a capability without a decision is left as it is).
+ */
+export function decideIndexed(
+  model: CompiledModel,
+  state: RunningBeerState,
+  fi: number,
+  policy: Policy,
+  req: number[],
+  memo?: PolicyMemo,
+): void {
+  const cf = model.facilities[fi];
+  if (!cf) return;
+  for (let p = 0; p < cf.pids.length; p++) {
+    const caps = cf.productCaps[p] as number[];
+    const n = caps.length;
+    if (n === 0) continue;
+    const total = productOrder(policy, state, cf, fi, p, caps, memo);
+    if (n === 1) {
+      req[caps[0] as number] = total;
+      continue;
+    }
+    // BEER-AI-7: split evenly, the first ones taking the remainder.
+    const base = Math.floor(total / n);
+    let rest = total - base * n;
+    for (let k = 0; k < n; k++) {
+      req[caps[k] as number] = base + (rest > 0 ? 1 : 0);
+      if (rest > 0) rest--;
+    }
+  }
+}
+
+/** Decides for facility index `fi` into `out`, keyed by capability id. */
 export function decideInto(
   model: CompiledModel,
   state: RunningBeerState,
@@ -279,20 +379,14 @@ export function decideInto(
 ): void {
   const cf = model.facilities[fi];
   if (!cf) return;
-  const transparent = state.game.params.transparent;
+  const req = new Array<number>(cf.caps.length);
+  decideIndexed(model, state, fi, policy, req, memo);
+  // Keys in the order the products and their capabilities are decided.
   for (let p = 0; p < cf.pids.length; p++) {
     const caps = cf.productCaps[p] as number[];
-    if (caps.length === 0) continue;
-    const total = productOrder(
-      policy,
-      productView(model, state, fi, cf, p, caps, memo),
-      transparent,
-    );
-    const base = Math.floor(total / caps.length);
-    let rest = total - base * caps.length;
     for (let k = 0; k < caps.length; k++) {
-      out[(cf.caps[caps[k] as number] as CompiledCapability).id] = base + (rest > 0 ? 1 : 0);
-      if (rest > 0) rest--;
+      const ci = caps[k] as number;
+      out[(cf.caps[ci] as CompiledCapability).id] = req[ci] as number;
     }
   }
 }
