@@ -15,6 +15,10 @@ const DashboardPage = lazyPage(
   () => import('@/features/dashboard/dashboard-page'),
   'DashboardPage',
 );
+const GameListPanel = lazyPage(
+  () => import('@/features/game-list/game-list-panel'),
+  'GameListPanel',
+);
 const SessionsPanel = lazyPage(() => import('@/features/sessions/sessions-panel'), 'SessionsPanel');
 
 export function DashboardRoute() {
@@ -32,6 +36,7 @@ export function DashboardRoute() {
       subtab={subtab}
       userName={userName}
       panels={{
+        intro: panel(<GameListPanel uid={user.uid} userName={userName} />),
         sessions: panel(<SessionsPanel uid={user.uid} userName={userName} features={features} />),
       }}
     />

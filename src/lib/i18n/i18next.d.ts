@@ -2,6 +2,7 @@ import 'i18next';
 import type translation from '../../../locales/en/translation.json';
 import type errors from '../../../locales/en/errors.json';
 import type dashboard from '../../../locales/en/dashboard.json';
+import type gamelist from '../../../locales/en/gamelist.json';
 import type sessions from '../../../locales/en/sessions.json';
 import type templates from '../../../locales/en/templates.json';
 import type game from '../../../locales/en/game.json';
@@ -12,6 +13,7 @@ import type game from '../../../locales/en/game.json';
  */
 type Resources = typeof translation & {
   dashboard: typeof dashboard;
+  gamelist: typeof gamelist;
   sessions: typeof sessions;
   templates: typeof templates;
   errors: typeof errors;
