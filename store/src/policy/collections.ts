@@ -213,6 +213,26 @@ function orderValid(c: RuleContext, g: DocData): boolean {
   );
 }
 
+// ---- debrief answers ----
+
+export const ANSWER_FIELDS = ['game_id', 'uid', 'answers', 'submitted'] as const;
+
+function answersValid(c: RuleContext, g: DocData): boolean {
+  const d = c.incoming;
+  const uid = uidOf(c);
+  return (
+    d !== undefined &&
+    uid !== undefined &&
+    uid === c.params['uid'] &&
+    isPlayerIn(c.auth, g) &&
+    hasOnly(Object.keys(d), ANSWER_FIELDS) &&
+    getField(d, 'game_id', null) === c.params['gid'] &&
+    getField(d, 'uid', null) === uid &&
+    isMap(getField(d, 'answers', null)) &&
+    typeof getField(d, 'submitted', null) === 'boolean'
+  );
+}
+
 // ---- messages ----
 
 function isRecipient(c: RuleContext, g: DocData, to: unknown): boolean {
@@ -448,6 +468,18 @@ export const RULES: readonly PathRule[] = [
     // Join codes of sessions, written by generateSessionCode: a signed-in user gets one code.
     pattern: 'sessionCodes/{code}',
     allow: { get: (c) => signedIn(c.auth) },
+  },
+  {
+    // A player's debrief answers (docId = its uid): written by that player until submitted.
+    pattern: 'games/{gid}/answers/{uid}',
+    allow: {
+      get: withGame((c, g) => uidOf(c) === c.params['uid'] || seesAll(c.auth, g, c.read)),
+      list: withGame((c, g) => seesAll(c.auth, g, c.read)),
+      create: withGame((c, g) => answersValid(c, g)),
+      update: withGame(
+        (c, g) => answersValid(c, g) && getField(c.existing, 'submitted', false) !== true,
+      ),
+    },
   },
   { pattern: 'portals/{pid}', allow: { get: always, list: always } },
   { pattern: 'vatRates/{rid}', allow: { get: always, list: always } },

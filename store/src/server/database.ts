@@ -1,7 +1,7 @@
 /**
- * Durable storage of the local document store: documents as JSONB rows in embedded PGlite, a
- * change log for listener resumption, the ids of applied commits (idempotent retries), and
- * file metadata. A commit returns only after PGlite has written it.
+ * Durable storage of the local document store: documents as JSONB rows in embedded PGlite, the
+ * ids of applied commits (idempotent retries), and file metadata. A commit returns only after
+ * PGlite has written it.
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -30,9 +30,6 @@ export interface FileMeta {
   readonly updatedAt: number;
 }
 
-/** How many change-log rows are kept for resumption. */
-const CHANGE_LOG_KEEP = 200_000;
-
 export class Database {
   private constructor(private readonly pg: PGlite) {}
 
@@ -49,13 +46,8 @@ export class Database {
         data jsonb NOT NULL,
         version bigint NOT NULL
       );
-      CREATE TABLE IF NOT EXISTS changes (
-        seq bigint NOT NULL,
-        path text NOT NULL,
-        data jsonb,
-        PRIMARY KEY (path, seq)
-      );
-      CREATE INDEX IF NOT EXISTS changes_seq ON changes (seq);
+      -- Documents are rewritten whole on every change: compressing them costs more than it saves.
+      ALTER TABLE docs ALTER COLUMN data SET STORAGE EXTERNAL;
       CREATE TABLE IF NOT EXISTS commits (
         commit_id text PRIMARY KEY,
         seq bigint NOT NULL,
@@ -84,7 +76,7 @@ export class Database {
 
   async lastSeq(): Promise<number> {
     const res = await this.pg.query<{ s: string | number | null }>(
-      'SELECT GREATEST((SELECT max(version) FROM docs), (SELECT max(seq) FROM changes), (SELECT max(seq) FROM commits)) AS s',
+      'SELECT GREATEST((SELECT max(version) FROM docs), (SELECT max(seq) FROM commits)) AS s',
     );
     return Number(res.rows[0]?.s ?? 0);
   }
@@ -99,20 +91,16 @@ export class Database {
 
   /**
    * Writes a group of commits in one statement (so it is atomic without a transaction block,
-   * which costs several round trips in PGlite): the final state of each document, every
-   * intermediate change for listeners, and the commit ids.
+   * which costs several round trips in PGlite): the final state of each document and the
+   * commit ids.
    */
   async writeCommits(commits: readonly CommitRecord[]): Promise<void> {
     const finalState = new Map<
       string,
       { collection: string; id: string; data: DocData | null; version: number }
     >();
-    const changes: { seq: number; path: string; data: DocData | null }[] = [];
     for (const commit of commits) {
-      for (const doc of commit.docs) {
-        finalState.set(doc.path, { ...doc, version: commit.seq });
-        changes.push({ seq: commit.seq, path: doc.path, data: doc.data });
-      }
+      for (const doc of commit.docs) finalState.set(doc.path, { ...doc, version: commit.seq });
     }
     const upserts = [...finalState]
       .filter(([, d]) => d.data !== null)
@@ -133,39 +121,15 @@ export class Database {
            FROM jsonb_to_recordset($1::jsonb) AS x(path text, collection text, id text, data jsonb, version bigint)
            ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data, version = EXCLUDED.version
          ),
-         del AS (DELETE FROM docs WHERE path = ANY($2::text[])),
-         ch AS (
-           INSERT INTO changes (seq, path, data)
-           SELECT seq, path, data FROM jsonb_to_recordset($3::jsonb) AS y(seq bigint, path text, data jsonb)
-         )
+         del AS (DELETE FROM docs WHERE path = ANY($2::text[]))
        INSERT INTO commits (commit_id, seq, at)
-       SELECT commit_id, seq, at FROM jsonb_to_recordset($4::jsonb) AS z(commit_id text, seq bigint, at bigint)`,
-      [JSON.stringify(upserts), deletes, JSON.stringify(changes), JSON.stringify(ids)],
+       SELECT commit_id, seq, at FROM jsonb_to_recordset($3::jsonb) AS z(commit_id text, seq bigint, at bigint)`,
+      [JSON.stringify(upserts), deletes, JSON.stringify(ids)],
     );
   }
 
-  /** Changes of one document after `seq`, oldest first. */
-  async changesSince(path: string, seq: number): Promise<{ seq: number; data: DocData | null }[]> {
-    const res = await this.pg.query<{ seq: string | number; data: DocData | null }>(
-      'SELECT seq, data FROM changes WHERE path = $1 AND seq > $2 ORDER BY seq',
-      [path, seq],
-    );
-    return res.rows.map((r) => ({ seq: Number(r.seq), data: r.data }));
-  }
-
-  async oldestRetainedSeq(): Promise<number> {
-    const res = await this.pg.query<{ s: string | number | null }>(
-      'SELECT min(seq) AS s FROM changes',
-    );
-    return Number(res.rows[0]?.s ?? 0);
-  }
-
-  /** Drops change-log rows and commit ids nobody can still need. */
+  /** Drops commit ids nobody can still retry. */
   async prune(commitIdsBefore: number): Promise<void> {
-    await this.pg.query(
-      `DELETE FROM changes WHERE seq < (SELECT COALESCE(max(seq), 0) - $1 FROM changes)`,
-      [CHANGE_LOG_KEEP],
-    );
     await this.pg.query('DELETE FROM commits WHERE at < $1', [commitIdsBefore]);
   }
 

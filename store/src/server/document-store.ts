@@ -41,6 +41,9 @@ export type WriteAuthorizer = (
   readAfter: (path: string) => DocData | undefined,
 ) => void;
 
+/** How many recent document changes are kept for listeners that resume. */
+const CHANGE_LOG_KEEP = 100_000;
+
 /** How long applied commit ids are remembered for idempotent retries. */
 const COMMIT_ID_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -60,6 +63,7 @@ export class DocumentStore {
   ) {
     for (const row of rows) this.index(row);
     this.seqValue = seq;
+    this.changeLogFloor = seq;
     this.appliedCommits = appliedCommits;
   }
 
@@ -115,6 +119,12 @@ export class DocumentStore {
   }
 
   private readonly waiting: PendingCommit[] = [];
+  /**
+   * Recent changes, oldest first, for listeners that resume after a dropped connection. Kept in
+   * memory: after a restart a resuming listener gets the current state instead.
+   */
+  private readonly changeLog: { seq: number; path: string; doc: StoredDoc | undefined }[] = [];
+  private changeLogFloor = 0;
   private flushing = false;
 
   private async flush(): Promise<void> {
@@ -197,7 +207,9 @@ export class DocumentStore {
           this.index(after);
         }
         changes.push({ path: doc.path, collection: doc.collection, before, after });
+        this.changeLog.push({ seq: record.seq, path: doc.path, doc: after });
       }
+      this.trimChangeLog();
       for (const listener of this.listeners) listener(record.seq, changes);
       pending.resolve(record.seq);
     }
@@ -238,6 +250,22 @@ export class DocumentStore {
       }
     }
     return staged;
+  }
+
+  /**
+   * Changes of one document after `seq`, oldest first; null when the log does not reach back
+   * that far.
+   */
+  changesSince(path: string, seq: number): { seq: number; doc: StoredDoc | undefined }[] | null {
+    if (seq < this.changeLogFloor) return null;
+    return this.changeLog.filter((c) => c.path === path && c.seq > seq);
+  }
+
+  private trimChangeLog(): void {
+    const excess = this.changeLog.length - CHANGE_LOG_KEEP;
+    if (excess <= 0) return;
+    const dropped = this.changeLog.splice(0, excess);
+    this.changeLogFloor = dropped[dropped.length - 1]?.seq ?? this.changeLogFloor;
   }
 
   /** Forgets old commit ids and change-log rows; safe to call at any time. */

@@ -40,7 +40,7 @@ export interface RunningStore {
 }
 
 type Listener =
-  | { readonly kind: 'doc'; readonly path: string; buffered: string[] | null; lastSeq: number }
+  | { readonly kind: 'doc'; readonly path: string; lastSeq: number }
   | { readonly kind: 'query'; readonly query: WireQuery; lastKey: string };
 
 function toWire(path: string, doc: StoredDoc | undefined): WireDoc {
@@ -201,7 +201,7 @@ class Connection {
         return;
       }
       case 'listenDoc':
-        await this.listenDoc(msg.id, msg.path, msg.resumeAfter);
+        this.listenDoc(msg.id, msg.path, msg.resumeAfter);
         return;
       case 'listenQuery': {
         const docs = this.runQuery(msg.query);
@@ -217,46 +217,25 @@ class Connection {
     }
   }
 
-  private async listenDoc(
-    id: number,
-    path: string,
-    resumeAfter: number | undefined,
-  ): Promise<void> {
+  private listenDoc(id: number, path: string, resumeAfter: number | undefined): void {
     const doc = this.store.get(path);
     this.assertRead('get', path, doc?.data);
-    const seqAtStart = this.store.seq;
-    if (resumeAfter === undefined || resumeAfter >= seqAtStart) {
-      this.listeners.set(id, { kind: 'doc', path, buffered: null, lastSeq: seqAtStart });
-      this.reply(id, { seq: seqAtStart });
-      if (resumeAfter === undefined) this.sendDocSnap(id, seqAtStart, path, doc);
+    const seq = this.store.seq;
+    this.listeners.set(id, { kind: 'doc', path, lastSeq: seq });
+    this.reply(id, { seq });
+    if (resumeAfter === undefined) {
+      this.sendDocSnap(id, seq, path, doc);
       return;
     }
-    // Resuming: live events are held back while the missed ones are read from the change log.
-    const listener: Listener = { kind: 'doc', path, buffered: [], lastSeq: seqAtStart };
-    this.listeners.set(id, listener);
-    this.reply(id, { seq: seqAtStart });
-    const oldest = await this.store.database.oldestRetainedSeq();
-    if (oldest > resumeAfter + 1 && (doc?.version ?? 0) > resumeAfter) {
-      // The log no longer reaches back that far: the current state is the best we can give.
-      this.sendDocSnap(id, seqAtStart, path, doc);
-    } else {
-      const missed = await this.store.database.changesSince(path, resumeAfter);
-      for (const change of missed) {
-        if (change.seq > seqAtStart) break;
-        const stored = change.data
-          ? {
-              path,
-              id: path.slice(path.lastIndexOf('/') + 1),
-              data: change.data,
-              version: change.seq,
-            }
-          : undefined;
-        this.sendDocSnap(id, change.seq, path, stored);
-      }
+    if (resumeAfter >= seq || (doc?.version ?? 0) <= resumeAfter) return;
+    // Resuming: every change missed since `resumeAfter`, in order, from the change log; if the
+    // log no longer reaches back that far, the current state is the best there is.
+    const missed = this.store.changesSince(path, resumeAfter);
+    if (missed === null) {
+      this.sendDocSnap(id, seq, path, doc);
+      return;
     }
-    const held = listener.buffered ?? [];
-    listener.buffered = null;
-    for (const text of held) this.send(text);
+    for (const change of missed) this.sendDocSnap(id, change.seq, path, change.doc);
   }
 
   private sendDocSnap(
@@ -296,8 +275,7 @@ class Connection {
         }
         const text = `{"t":"docSnap","listenId":${listenId},"seq":${seq},"doc":${docJson(change)}}`;
         listener.lastSeq = seq;
-        if (listener.buffered) listener.buffered.push(text);
-        else this.send(text);
+        this.send(text);
       } else {
         if (!changes.some((c) => c.collection === listener.query.spec.collection)) continue;
         let docs: StoredDoc[];
