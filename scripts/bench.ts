@@ -1,7 +1,9 @@
 /** `npm run bench`: prints the figures of every benchmark of the project. */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
+import { build } from 'esbuild';
 import { benchStore } from './bench/store-bench';
 import { benchBeerPlay } from './bench/beer-play-bench';
 
@@ -12,10 +14,19 @@ for (const line of await benchBeerPlay()) console.log(line);
 
 const coreBench = resolve(root, 'core/src/beer/beer.bench.ts');
 if (existsSync(coreBench)) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', coreBench], {
-    cwd: root,
-    stdio: 'inherit',
+  // Production runs bundled code: the core benchmark runs as an esbuild bundle under plain node.
+  const dir = mkdtempSync(resolve(tmpdir(), 'beer-bench-'));
+  const outfile = resolve(dir, 'beer.bench.mjs');
+  await build({
+    entryPoints: [coreBench],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    logLevel: 'warning',
   });
+  const res = spawnSync(process.execPath, [outfile], { cwd: root, stdio: 'inherit' });
+  rmSync(dir, { recursive: true, force: true });
   if (res.status !== 0) process.exitCode = 1;
 }
 process.exit(process.exitCode ?? 0);

@@ -243,9 +243,17 @@ function isStep(v: number, step: number): boolean {
 /** Checks a normalised game against the bounds of spec §5 and the network rules (BEER-NET-*). */
 export function validateGame(game: BeerGame): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const range = (path: string, key: string, v: number, min: number, max: number, step: number) => {
+  // Field `field` of `prefix`: key `beer.<field>.range`, path `<prefix>.<field>` (built only on an issue).
+  const range = (
+    prefix: string,
+    field: string,
+    v: number,
+    min: number,
+    max: number,
+    step: number,
+  ) => {
     if (!Number.isFinite(v) || v < min || v > max || !isStep(v, step)) {
-      issues.push({ key, path, min, max });
+      issues.push({ key: `beer.${field}.range`, path: `${prefix}.${field}`, min, max });
     }
   };
   const ids = Object.keys(game.facilities);
@@ -253,15 +261,8 @@ export function validateGame(game: BeerGame): ValidationIssue[] {
     issues.push({ key: 'beer.facilities.count', path: 'facilities', ...BEER_BOUNDS.facilities });
   }
   const w = game.params.weeks;
-  range('params.weeks', 'beer.weeks.range', w, BEER_BOUNDS.weeks.min, BEER_BOUNDS.weeks.max, 1);
-  range(
-    'params.forcedOrderWeeks',
-    'beer.forcedOrderWeeks.range',
-    game.params.forcedOrderWeeks,
-    0,
-    w,
-    1,
-  );
+  range('params', 'weeks', w, BEER_BOUNDS.weeks.min, BEER_BOUNDS.weeks.max, 1);
+  range('params', 'forcedOrderWeeks', game.params.forcedOrderWeeks, 0, w, 1);
   if (!Number.isInteger(game.params.seed)) {
     issues.push({ key: 'beer.seed.integer', path: 'params.seed' });
   }
@@ -283,20 +284,13 @@ export function validateGame(game: BeerGame): ValidationIssue[] {
       const pb = `${base}.pdata.${pid}`;
       const q = BEER_BOUNDS.quantity;
       const c = BEER_BOUNDS.cost;
-      range(`${pb}.stock`, 'beer.stock.range', d.stock, q.min, q.max, 1);
-      range(`${pb}.backlog`, 'beer.backlog.range', d.backlog, q.min, q.max, 1);
-      range(`${pb}.maxShipQty`, 'beer.maxShipQty.range', d.maxShipQty, q.min, q.max, 1);
-      range(`${pb}.stockCost`, 'beer.stockCost.range', d.stockCost, c.min, c.max, c.step);
-      range(`${pb}.backlogCost`, 'beer.backlogCost.range', d.backlogCost, c.min, c.max, c.step);
-      range(`${pb}.unitPrice`, 'beer.unitPrice.range', d.unitPrice, c.min, c.max, c.step);
-      range(
-        `${pb}.missedSaleCost`,
-        'beer.missedSaleCost.range',
-        d.missedSaleCost,
-        c.min,
-        c.max,
-        c.step,
-      );
+      range(pb, 'stock', d.stock, q.min, q.max, 1);
+      range(pb, 'backlog', d.backlog, q.min, q.max, 1);
+      range(pb, 'maxShipQty', d.maxShipQty, q.min, q.max, 1);
+      range(pb, 'stockCost', d.stockCost, c.min, c.max, c.step);
+      range(pb, 'backlogCost', d.backlogCost, c.min, c.max, c.step);
+      range(pb, 'unitPrice', d.unitPrice, c.min, c.max, c.step);
+      range(pb, 'missedSaleCost', d.missedSaleCost, c.min, c.max, c.step);
     }
     const capPids = new Set<ProductId>();
     for (const [cid, cap] of Object.entries(f.capabilities)) {
@@ -317,40 +311,19 @@ export function validateGame(game: BeerGame): ValidationIssue[] {
         }
       }
       const lt = BEER_BOUNDS.leadtime;
-      range(`${cb}.leadtime`, 'beer.leadtime.range', cap.leadtime, lt.min, lt.max, 1);
-      range(
-        `${cb}.ordertime`,
-        'beer.ordertime.range',
-        cap.ordertime,
-        1,
-        Math.max(1, cap.leadtime - 1),
-        1,
-      );
+      range(cb, 'leadtime', cap.leadtime, lt.min, lt.max, 1);
+      range(cb, 'ordertime', cap.ordertime, 1, Math.max(1, cap.leadtime - 1), 1);
       const q = BEER_BOUNDS.quantity;
-      range(`${cb}.startOrders`, 'beer.startOrders.range', cap.startOrders, q.min, q.max, 1);
-      range(`${cb}.moq`, 'beer.moq.range', cap.moq, q.min, q.max, 1);
-      range(`${cb}.batchSize`, 'beer.batchSize.range', cap.batchSize, q.min, q.max, 1);
-      range(`${cb}.maxOrderQty`, 'beer.maxOrderQty.range', cap.maxOrderQty, q.min, q.max, 1);
+      range(cb, 'startOrders', cap.startOrders, q.min, q.max, 1);
+      range(cb, 'moq', cap.moq, q.min, q.max, 1);
+      range(cb, 'batchSize', cap.batchSize, q.min, q.max, 1);
+      range(cb, 'maxOrderQty', cap.maxOrderQty, q.min, q.max, 1);
       const v = BEER_BOUNDS.visibleWeeks;
-      range(`${cb}.visibleWeeks`, 'beer.visibleWeeks.range', cap.visibleWeeks, v.min, v.max, 1);
+      range(cb, 'visibleWeeks', cap.visibleWeeks, v.min, v.max, 1);
       const lv = BEER_BOUNDS.leadtimeVariability;
-      range(
-        `${cb}.leadtimeVariability`,
-        'beer.leadtimeVariability.range',
-        cap.leadtimeVariability,
-        lv.min,
-        lv.max,
-        1,
-      );
+      range(cb, 'leadtimeVariability', cap.leadtimeVariability, lv.min, lv.max, 1);
       const c = BEER_BOUNDS.cost;
-      range(
-        `${cb}.productionCost`,
-        'beer.productionCost.range',
-        cap.productionCost,
-        c.min,
-        c.max,
-        c.step,
-      );
+      range(cb, 'productionCost', cap.productionCost, c.min, c.max, c.step);
     }
     for (const pid of pids) {
       if (!capPids.has(pid))
