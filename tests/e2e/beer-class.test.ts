@@ -42,7 +42,9 @@ afterAll(async () => {
   let k = 0;
   for (const c of contexts) {
     for (const p of c.pages()) {
-      await p.screenshot({ path: `/tmp/beer-last-${k++}.png`, fullPage: true }).catch(() => undefined);
+      await p
+        .screenshot({ path: `/tmp/beer-last-${k++}.png`, fullPage: true })
+        .catch(() => undefined);
     }
   }
   for (const c of contexts) await c.close().catch(() => undefined);
@@ -239,6 +241,7 @@ describe('beer game class', () => {
     await shot(teacher, 'results');
     await teacher.getByTestId('to-debrief').click();
     await teacher.getByTestId('debrief-variability').waitFor({ timeout: 20_000 });
+    await teacher.waitForTimeout(500);
     await shot(teacher, 'debrief');
 
     await retailer.getByTestId('play-to-results').click();

@@ -114,6 +114,5 @@ export async function saveAnswers(
     uid,
     answers,
     submitted,
-    updated_at: serverTimestamp(),
   });
 }

@@ -26,6 +26,7 @@ import {
   Bar,
   BarChart,
   CartesianGrid,
+  Cell,
   Legend,
   Line,
   LineChart,
@@ -323,7 +324,11 @@ function Sections({
                 <XAxis type="number" />
                 <YAxis type="category" dataKey="name" width={160} />
                 <Tooltip />
-                <Bar dataKey="cost" name={t('game.results.cost')} fill={COLORS[0]} />
+                <Bar isAnimationActive={false} dataKey="cost" name={t('game.results.cost')}>
+                  {[0, 1, 2].map((k) => (
+                    <Cell key={k} fill={COLORS[k]} />
+                  ))}
+                </Bar>
               </BarChart>
             </ChartBox>
           </>
@@ -349,12 +354,27 @@ function Sections({
             <YAxis />
             <Tooltip />
             <Legend />
-            <Bar dataKey="cost" name={t('game.results.yourTeam')} fill={COLORS[0]} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="cost"
+              name={t('game.results.yourTeam')}
+              fill={COLORS[0]}
+            />
             {showRefs && (
-              <Bar dataKey="benchmark" name={t('game.results.benchmark')} fill={COLORS[1]} />
+              <Bar
+                isAnimationActive={false}
+                dataKey="benchmark"
+                name={t('game.results.benchmark')}
+                fill={COLORS[1]}
+              />
             )}
             {showRefs && (
-              <Bar dataKey="typical" name={t('game.results.typical')} fill={COLORS[2]} />
+              <Bar
+                isAnimationActive={false}
+                dataKey="typical"
+                name={t('game.results.typical')}
+                fill={COLORS[2]}
+              />
             )}
           </BarChart>
         </ChartBox>
@@ -368,6 +388,7 @@ function Sections({
             <YAxis />
             <Tooltip />
             <Line
+              isAnimationActive={false}
               type="monotone"
               dataKey="cost"
               name={t('game.results.teamCost')}
@@ -442,6 +463,7 @@ function Sections({
             <Tooltip />
             <Legend />
             <Line
+              isAnimationActive={false}
               dataKey="demand"
               name={t('game.results.consumerDemand')}
               stroke="#000"
@@ -450,6 +472,7 @@ function Sections({
             />
             {metrics.supplychainEvolution.orders.map((o, i) => (
               <Line
+                isAnimationActive={false}
                 key={o.id}
                 dataKey={o.id}
                 name={nameOf(o.id)}
@@ -478,6 +501,7 @@ function Sections({
             <Legend />
             {metrics.supplychainEvolution.netStock.map((o, i) => (
               <Line
+                isAnimationActive={false}
                 key={o.id}
                 dataKey={o.id}
                 name={nameOf(o.id)}
@@ -511,15 +535,29 @@ function Sections({
               <YAxis />
               <Tooltip />
               <Legend />
-              <Line dataKey="stock" name={t('game.play.stock')} stroke={COLORS[1]} dot={false} />
               <Line
+                isAnimationActive={false}
+                dataKey="stock"
+                name={t('game.play.stock')}
+                stroke={COLORS[1]}
+                dot={false}
+              />
+              <Line
+                isAnimationActive={false}
                 dataKey="backlog"
                 name={t('game.play.backlog')}
                 stroke={COLORS[4]}
                 dot={false}
               />
-              <Line dataKey="orders" name={t('game.play.ordered')} stroke={COLORS[0]} dot={false} />
               <Line
+                isAnimationActive={false}
+                dataKey="orders"
+                name={t('game.play.ordered')}
+                stroke={COLORS[0]}
+                dot={false}
+              />
+              <Line
+                isAnimationActive={false}
                 dataKey="incoming"
                 name={t('game.play.incomingOrders')}
                 stroke={COLORS[2]}
@@ -548,6 +586,7 @@ function Sections({
               <Legend />
               {metrics.stagesEvolution.map((x, i) => (
                 <Line
+                  isAnimationActive={false}
                   key={`${x.id}:stock`}
                   dataKey={`${x.id}:stock`}
                   name={t('game.results.stockOfStage', { name: nameOf(x.id) })}
@@ -557,6 +596,7 @@ function Sections({
               ))}
               {metrics.stagesEvolution.map((x, i) => (
                 <Line
+                  isAnimationActive={false}
                   key={`${x.id}:backlog`}
                   dataKey={`${x.id}:backlog`}
                   name={t('game.results.backlogOfStage', { name: nameOf(x.id) })}
@@ -616,6 +656,7 @@ function Sections({
             <Tooltip />
             <Legend />
             <Line
+              isAnimationActive={false}
               dataKey="demand"
               name={t('game.results.consumerDemand')}
               stroke="#000"
@@ -624,6 +665,7 @@ function Sections({
             />
             {metrics.responseToDemand.facilities.map((o, i) => (
               <Line
+                isAnimationActive={false}
                 key={o.id}
                 dataKey={o.id}
                 name={nameOf(o.id)}
@@ -633,6 +675,7 @@ function Sections({
             ))}
             {showRefs && (
               <Line
+                isAnimationActive={false}
                 dataKey="benchmark"
                 name={t('game.results.benchmarkOrders', { name: nameOf(stage) })}
                 stroke="#9e9e9e"
@@ -665,7 +708,12 @@ function Sections({
               <XAxis dataKey="name" />
               <YAxis />
               <Tooltip />
-              <Bar dataKey="ratio" name={t('game.results.bullwhip')} fill={COLORS[3]} />
+              <Bar
+                isAnimationActive={false}
+                dataKey="ratio"
+                name={t('game.results.bullwhip')}
+                fill={COLORS[3]}
+              />
             </BarChart>
           </ChartBox>
         )}

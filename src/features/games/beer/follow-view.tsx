@@ -147,10 +147,10 @@ export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: 
           {t('game.play.gameOver')}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '5fr 7fr' }, gap: 3 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', xl: '4fr 8fr' }, gap: 3 }}>
         <MapView game={game} />
         <Paper variant="outlined" sx={{ p: 2, overflowX: 'auto' }}>
-          <Table size="small" data-testid="follow-table">
+          <Table size="small" data-testid="follow-table" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('game.follow.facility')}</TableCell>
