@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountAction,
+  afterLeavePath,
+  gameRoute,
+  parseNavGame,
+  playEnabled,
+  playingAs,
+  resultsEnabled,
+  roundEntries,
+  shownRound,
+  showLanguagePicker,
+} from '@/app/navbar-model';
+import { parseSession } from '@/features/sessions/session-model';
+
+const game = parseNavGame('g1', {
+  name: 'Beer',
+  creator: 'alice',
+  session: 's1',
+  teamNumber: 2,
+  finished: false,
+  players: ['p1'],
+  observers: ['o1'],
+  facilities: {
+    retailer: { name: 'Retailer', user: 'p1', playerName: 'Ann' },
+    factory: { name: 'Factory', user: null },
+  },
+});
+
+const rounds = [1, 2, 3].map((n) => ({ id: `r${n}`, name: `R${n}`, config: { params: {} } }));
+
+describe('navbar rules (spec §2, §4)', () => {
+  it('shows who the user plays, or observer', () => {
+    expect(playingAs(game, 'p1')).toEqual({
+      kind: 'player',
+      roleId: 'retailer',
+      roleName: 'Retailer',
+      playerName: 'Ann',
+    });
+    expect(playingAs(game, 'o1')).toEqual({ kind: 'observer' });
+    expect(playingAs(game, 'x')).toBeNull();
+    expect(playingAs(null, 'p1')).toBeNull();
+  });
+
+  it('enables results when finished, play when playing, finished or on the play page', () => {
+    expect(resultsEnabled(game)).toBe(false);
+    expect(resultsEnabled({ finished: true })).toBe(true);
+    expect(playEnabled(game, 'p1', 'intro')).toBe(true);
+    expect(playEnabled(game, 'x', 'intro')).toBe(false);
+    expect(playEnabled(game, 'x', 'play')).toBe(true);
+    expect(playEnabled({ ...game, finished: true }, 'x', 'intro')).toBe(true);
+    expect(gameRoute('/game/g1/play')).toEqual({ id: 'g1', view: 'play' });
+    expect(gameRoute('/game/g1')).toEqual({ id: 'g1', view: '' });
+    expect(gameRoute('/dashboard')).toBeNull();
+  });
+
+  it('lists rounds only with more than one: locked, finished, current', () => {
+    const session = parseSession('s1', {
+      rounds,
+      lockedRounds: { r3: true },
+      games: [
+        { gid: 'a', roundNumber: 1, teamNumber: 2, finished: true },
+        { gid: 'b', roundNumber: 2, teamNumber: 2, finished: false },
+        { gid: 'c', roundNumber: 3, teamNumber: 2, finished: false },
+      ],
+    });
+    const entries = roundEntries(session, 2, 'b')!;
+    expect(entries).toEqual([
+      { n: 1, state: 'finished', href: '/game/a/results' },
+      { n: 2, state: 'open', href: '/game/b/play' },
+      { n: 3, state: 'locked', href: null },
+    ]);
+    expect(roundEntries(session, 2, null)![1]!.href).toBe('/game/b/intro');
+    expect(shownRound(entries)).toBe(2);
+    expect(roundEntries(parseSession('s', { rounds: rounds.slice(0, 1) }), 1, null)).toBeNull();
+    const fresh = roundEntries(parseSession('s', { rounds: rounds.slice(0, 2) }), 1, null)!;
+    expect(fresh.map((e) => e.state)).toEqual(['locked', 'locked']);
+    expect(shownRound(fresh)).toBe(1);
+  });
+
+  it('offers Quit game to a playing email user, Logout to anonymous players', () => {
+    expect(accountAction(null, false)).toBe('login');
+    expect(accountAction({ isAnonymous: true, email: null }, true)).toBe('logout');
+    expect(accountAction({ isAnonymous: false, email: 'a@b.c' }, true)).toBe('quit');
+    expect(accountAction({ isAnonymous: false, email: 'a@b.c' }, false)).toBe('logout');
+    expect(afterLeavePath('/game/g1/play', 'quit')).toBe('/game/g1');
+    expect(afterLeavePath('/game/g1/intro', 'quit')).toBeNull();
+    expect(afterLeavePath('/game/g1/play', 'logout')).toBe('/game/g1');
+    expect(afterLeavePath('/dashboard/intro', 'logout')).toBe('/');
+  });
+
+  it('shows the language picker when the session allows it or the game has no creator', () => {
+    const base = { onGameOrSession: true };
+    expect(showLanguagePicker({ onGameOrSession: false, session: null, game: null })).toBe(true);
+    expect(showLanguagePicker({ ...base, session: { allowLanguagePicker: true }, game })).toBe(
+      true,
+    );
+    expect(showLanguagePicker({ ...base, session: { allowLanguagePicker: false }, game })).toBe(
+      false,
+    );
+    expect(showLanguagePicker({ ...base, session: null, game: { creator: null } })).toBe(true);
+    expect(showLanguagePicker({ ...base, session: null, game })).toBe(false);
+  });
+});

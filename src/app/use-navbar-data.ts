@@ -1,0 +1,48 @@
+/** The game and session the navbar shows (from the route), live through the data port. */
+import { useEffect, useState } from 'react';
+import { gameRoute, parseNavGame, sessionRoute, type NavGame } from '@/app/navbar-model';
+import { parseLobbyPlayer, parseSession, type Session } from '@/features/sessions/session-model';
+import { getDataPort } from '@/lib/data/port';
+
+interface Keyed<T> {
+  readonly key: string;
+  readonly value: T | null;
+}
+
+function useDoc<T>(path: string | null, parse: (id: string, data: Record<string, unknown>) => T) {
+  const [state, setState] = useState<Keyed<T>>({ key: '', value: null });
+  useEffect(() => {
+    if (!path) return undefined;
+    const id = path.slice(path.lastIndexOf('/') + 1);
+    return getDataPort().docs.onDoc(
+      path,
+      (snap) =>
+        setState({ key: path, value: snap.exists && snap.data ? parse(id, snap.data) : null }),
+      // A page the user may not read shows its own message; the navbar just shows less.
+      () => setState({ key: path, value: null }),
+    );
+  }, [path, parse]);
+  return path && state.key === path ? state.value : null;
+}
+
+const parseLobbyTeam = (id: string, data: Record<string, unknown>) =>
+  parseLobbyPlayer(id, data).team;
+
+export interface NavbarData {
+  readonly game: NavGame | null;
+  readonly session: Session | null;
+  /** The user's team in the session: the game's team on game pages, the lobby entry elsewhere. */
+  readonly teamNumber: number | null;
+}
+
+export function useNavbarData(pathname: string, uid: string | null): NavbarData {
+  const gameId = gameRoute(pathname)?.id ?? null;
+  const game = useDoc(gameId ? `games/${gameId}` : null, parseNavGame);
+  const sid = sessionRoute(pathname) ?? game?.session ?? null;
+  const session = useDoc(sid ? `sessions/${sid}` : null, parseSession);
+  const lobbyTeam = useDoc(
+    sid && uid && !gameId ? `sessions/${sid}/players/${uid}` : null,
+    parseLobbyTeam,
+  );
+  return { game, session, teamNumber: game ? game.teamNumber : lobbyTeam };
+}
