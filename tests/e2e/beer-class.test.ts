@@ -114,7 +114,8 @@ describe('beer game class', () => {
       .fill(password);
     await teacher.getByRole('button', { name: /log in/i }).click();
     await teacher.waitForURL('**/dashboard/**', { timeout: 20_000 });
-    await teacher.goto(`${stack.webUrl}/dashboard/games/new`);
+    await teacher.getByTestId('dashboard-new-beer-game').click();
+    await teacher.waitForURL('**/dashboard/games/new');
     await teacher.getByTestId('editor-name').waitFor({ timeout: 20_000 });
     // Saving without a name shows the translated validation message.
     await teacher.getByTestId('editor-save').click();

@@ -99,6 +99,15 @@ export function DashboardPage({ tab, userName, panels, header }: DashboardPagePr
             <Typography color="text.secondary" sx={{ fontSize: '1.05rem' }}>
               {t('dashboard.tabs.intro.description')}
             </Typography>
+            <Button
+              component={RouterLink}
+              to="/dashboard/games/new"
+              variant="contained"
+              sx={{ mt: 3 }}
+              data-testid="dashboard-new-beer-game"
+            >
+              {t('game.editor.title')}
+            </Button>
           </Paper>
         </>
       )}

@@ -286,145 +286,149 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
             </Stack>
           </Paper>
 
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" gutterBottom>
-              {t('game.play.thisWeek')}
-            </Typography>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('game.play.product')}</TableCell>
-                  <TableCell align="right">{t('game.play.incomingOrders')}</TableCell>
-                  <TableCell align="right">{t('game.play.received')}</TableCell>
-                  <TableCell align="right">{t('game.play.shipped')}</TableCell>
-                  <TableCell align="right">{t('game.play.weekCost')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(current?.products ?? []).map((p) => (
-                  <TableRow key={p.pid}>
-                    <TableCell>{productName(p.pid)}</TableCell>
-                    <TableCell align="right" data-testid={`play-incoming-${p.pid}`}>
-                      {p.incoming}
-                    </TableCell>
-                    <TableCell align="right">{p.received}</TableCell>
-                    <TableCell align="right">{p.shipped}</TableCell>
-                    <TableCell align="right">
-                      {fmt(p.holdingCost + p.backlogCost + p.missedSaleCost)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Paper>
+          {!finished && (
+            <>
+              <Paper variant="outlined" sx={{ p: 2 }}>
+                <Typography variant="h6" gutterBottom>
+                  {t('game.play.thisWeek')}
+                </Typography>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>{t('game.play.product')}</TableCell>
+                      <TableCell align="right">{t('game.play.incomingOrders')}</TableCell>
+                      <TableCell align="right">{t('game.play.received')}</TableCell>
+                      <TableCell align="right">{t('game.play.shipped')}</TableCell>
+                      <TableCell align="right">{t('game.play.weekCost')}</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {(current?.products ?? []).map((p) => (
+                      <TableRow key={p.pid}>
+                        <TableCell>{productName(p.pid)}</TableCell>
+                        <TableCell align="right" data-testid={`play-incoming-${p.pid}`}>
+                          {p.incoming}
+                        </TableCell>
+                        <TableCell align="right">{p.received}</TableCell>
+                        <TableCell align="right">{p.shipped}</TableCell>
+                        <TableCell align="right">
+                          {fmt(p.holdingCost + p.backlogCost + p.missedSaleCost)}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Paper>
 
-          <Paper
-            variant="outlined"
-            sx={{ p: 2 }}
-            component="form"
-            onSubmit={(e: FormEvent) => void submit(e)}
-          >
-            <Typography variant="h6" gutterBottom>
-              {t('game.play.yourOrder')}
-            </Typography>
-            {priv.orderForced && (
-              <Alert severity="info" sx={{ mb: 2 }}>
-                {t('game.play.forced')}
-              </Alert>
-            )}
-            <Stack spacing={2}>
-              {checks.map(({ cap, text, check }) => {
-                const view = own?.capabilities.find((c) => c.id === cap.id);
-                const rules = [
-                  cap.moq > 0 ? t('game.order.moq', { n: cap.moq }) : null,
-                  cap.batchSize > 0 ? t('game.order.batch', { n: cap.batchSize }) : null,
-                  cap.maxOrderQty > 0 ? t('game.order.max', { n: cap.maxOrderQty }) : null,
-                ].filter((x): x is string => x !== null);
-                const showError = text.trim() !== '' && !check.valid;
-                return (
-                  <Box key={cap.id}>
-                    <Typography variant="subtitle2">
-                      {t('game.play.orderFrom', {
-                        product: productName(cap.pid),
-                        supplier: supplierName(cap.from),
-                      })}
-                    </Typography>
-                    <Stack
-                      direction={{ xs: 'column', sm: 'row' }}
-                      spacing={2}
-                      sx={{ alignItems: { sm: 'center' }, mt: 1 }}
-                    >
-                      <TextField
-                        size="small"
-                        label={t('game.play.quantity')}
-                        value={text}
-                        disabled={!canOrder || priv.orderForced}
-                        inputMode="numeric"
-                        onChange={(e) =>
-                          setTyped({ week, values: { ...values, [cap.id]: e.target.value } })
-                        }
-                        error={showError}
-                        helperText={
-                          showError
-                            ? t('game.order.invalid', { max: 999 })
-                            : check.adjusted && check.placed !== null
-                              ? t('game.order.adjusted', { n: check.placed })
-                              : rules.join(' · ') || t('game.order.noRule')
-                        }
-                        slotProps={{ htmlInput: { 'data-testid': `order-${cap.id}` } }}
-                        sx={{ width: 220 }}
-                      />
-                      <Box sx={{ flex: 1 }}>
-                        <Typography variant="caption" color="text.secondary">
-                          {t('game.play.pipeline', { total: view?.onOrder ?? 0 })}
+              <Paper
+                variant="outlined"
+                sx={{ p: 2 }}
+                component="form"
+                onSubmit={(e: FormEvent) => void submit(e)}
+              >
+                <Typography variant="h6" gutterBottom>
+                  {t('game.play.yourOrder')}
+                </Typography>
+                {priv.orderForced && (
+                  <Alert severity="info" sx={{ mb: 2 }}>
+                    {t('game.play.forced')}
+                  </Alert>
+                )}
+                <Stack spacing={2}>
+                  {checks.map(({ cap, text, check }) => {
+                    const view = own?.capabilities.find((c) => c.id === cap.id);
+                    const rules = [
+                      cap.moq > 0 ? t('game.order.moq', { n: cap.moq }) : null,
+                      cap.batchSize > 0 ? t('game.order.batch', { n: cap.batchSize }) : null,
+                      cap.maxOrderQty > 0 ? t('game.order.max', { n: cap.maxOrderQty }) : null,
+                    ].filter((x): x is string => x !== null);
+                    const showError = text.trim() !== '' && !check.valid;
+                    return (
+                      <Box key={cap.id}>
+                        <Typography variant="subtitle2">
+                          {t('game.play.orderFrom', {
+                            product: productName(cap.pid),
+                            supplier: supplierName(cap.from),
+                          })}
                         </Typography>
-                        <PipelineCells arriving={view?.arriving ?? []} />
+                        <Stack
+                          direction={{ xs: 'column', sm: 'row' }}
+                          spacing={2}
+                          sx={{ alignItems: { sm: 'center' }, mt: 1 }}
+                        >
+                          <TextField
+                            size="small"
+                            label={t('game.play.quantity')}
+                            value={text}
+                            disabled={!canOrder || priv.orderForced}
+                            inputMode="numeric"
+                            onChange={(e) =>
+                              setTyped({ week, values: { ...values, [cap.id]: e.target.value } })
+                            }
+                            error={showError}
+                            helperText={
+                              showError
+                                ? t('game.order.invalid', { max: 999 })
+                                : check.adjusted && check.placed !== null
+                                  ? t('game.order.adjusted', { n: check.placed })
+                                  : rules.join(' · ') || t('game.order.noRule')
+                            }
+                            slotProps={{ htmlInput: { 'data-testid': `order-${cap.id}` } }}
+                            sx={{ width: 220 }}
+                          />
+                          <Box sx={{ flex: 1 }}>
+                            <Typography variant="caption" color="text.secondary">
+                              {t('game.play.pipeline', { total: view?.onOrder ?? 0 })}
+                            </Typography>
+                            <PipelineCells arriving={view?.arriving ?? []} />
+                          </Box>
+                        </Stack>
                       </Box>
-                    </Stack>
-                  </Box>
-                );
-              })}
-              {validated && !finished ? (
-                <Alert
-                  severity="info"
-                  icon={<CircularProgress size={20} />}
-                  data-testid="play-waiting"
-                  action={
-                    turnFailed ? (
-                      <Button onClick={() => void retryTurn()} disabled={busy}>
-                        {t('game.play.retry')}
-                      </Button>
-                    ) : undefined
-                  }
-                >
-                  {humansWaiting.length > 0
-                    ? t('game.play.waitingFor', {
-                        names: humansWaiting.map((f) => f.name).join(', '),
-                      })
-                    : t('game.play.waiting')}
-                </Alert>
-              ) : (
-                !finished && (
-                  <Box>
-                    <Button
-                      type="submit"
-                      variant="contained"
-                      size="large"
-                      disabled={!canOrder || !allValid}
-                      data-testid="order-submit"
+                    );
+                  })}
+                  {validated && !finished ? (
+                    <Alert
+                      severity="info"
+                      icon={<CircularProgress size={20} />}
+                      data-testid="play-waiting"
+                      action={
+                        turnFailed ? (
+                          <Button onClick={() => void retryTurn()} disabled={busy}>
+                            {t('game.play.retry')}
+                          </Button>
+                        ) : undefined
+                      }
                     >
-                      {busy ? t('game.play.sending') : t('game.play.placeOrder')}
-                    </Button>
-                    {game.paused && (
-                      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                        {t('game.play.pausedHint')}
-                      </Typography>
-                    )}
-                  </Box>
-                )
-              )}
-            </Stack>
-          </Paper>
+                      {humansWaiting.length > 0
+                        ? t('game.play.waitingFor', {
+                            names: humansWaiting.map((f) => f.name).join(', '),
+                          })
+                        : t('game.play.waiting')}
+                    </Alert>
+                  ) : (
+                    !finished && (
+                      <Box>
+                        <Button
+                          type="submit"
+                          variant="contained"
+                          size="large"
+                          disabled={!canOrder || !allValid}
+                          data-testid="order-submit"
+                        >
+                          {busy ? t('game.play.sending') : t('game.play.placeOrder')}
+                        </Button>
+                        {game.paused && (
+                          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                            {t('game.play.pausedHint')}
+                          </Typography>
+                        )}
+                      </Box>
+                    )
+                  )}
+                </Stack>
+              </Paper>
+            </>
+          )}
 
           {own && own.history.length > 0 && (
             <Paper variant="outlined" sx={{ p: 2 }}>

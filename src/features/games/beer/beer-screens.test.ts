@@ -1,0 +1,206 @@
+/** The pure parts of the beer screens: game availability, roles, order checks, the editor's draft. */
+import { describe, expect, it } from 'vitest';
+import { facilityDoc, validateBeerConfig } from '@sim/core/beer/game-docs';
+import {
+  addProduct,
+  demandDraftOf,
+  demandPattern,
+  docsForNew,
+  editPlan,
+  removeProduct,
+  templateDraft,
+  validateDraft,
+} from '@/features/games/beer/editor-draft';
+import {
+  gameAvailability,
+  messagesFor,
+  parseBeerGame,
+  parseFacilityPrivate,
+  roleIn,
+} from '@/features/games/beer/game-model';
+import { checkOrder } from '@/features/games/beer/order-rules';
+
+const meta = { gid: 'g1', creator: 'alice', creatorName: 'Alice', now: 1000 };
+
+function storedGame(over: Record<string, unknown> = {}) {
+  const draft = { ...templateDraft(4, (t) => t), name: 'Class' };
+  const docs = docsForNew(draft, meta);
+  return { docs, game: parseBeerGame('g1', { ...docs.game, ...over }) };
+}
+
+describe('game availability (spec §2)', () => {
+  it('is unknown when missing, deleted or without facilities', () => {
+    expect(gameAvailability(false, null, 'u')).toBe('unknown');
+    expect(gameAvailability(true, storedGame({ deleted: true }).game, 'alice')).toBe('unknown');
+    expect(gameAvailability(true, storedGame({ facilities: {} }).game, 'alice')).toBe('unknown');
+  });
+
+  it('is not published for a draft or archived game seen by anyone but its creator', () => {
+    expect(gameAvailability(true, storedGame({ draft: true }).game, 'p1')).toBe('notPublished');
+    expect(gameAvailability(true, storedGame({ archived: true }).game, null)).toBe('notPublished');
+    expect(gameAvailability(true, storedGame({ draft: true }).game, 'alice')).toBe('ok');
+    expect(gameAvailability(true, storedGame().game, null)).toBe('ok');
+  });
+});
+
+describe('roles in a game', () => {
+  it('a player holds a facility and is in players; a player who quit is nobody', () => {
+    const { docs } = storedGame();
+    const facilities = structuredClone(docs.game.facilities);
+    facilities['wholesaler'] = { ...facilities['wholesaler']!, user: 'p1' };
+    const game = parseBeerGame('g1', {
+      ...docs.game,
+      facilities,
+      players: ['p1'],
+      observers: ['o1'],
+    });
+    expect(roleIn(game, 'p1')).toEqual({ kind: 'player', facilityId: 'wholesaler' });
+    expect(roleIn(game, 'alice')).toEqual({ kind: 'creator' });
+    expect(roleIn(game, 'o1')).toEqual({ kind: 'observer' });
+    const quit = parseBeerGame('g1', { ...docs.game, facilities, players: [] });
+    expect(roleIn(quit, 'p1')).toEqual({ kind: 'none' });
+  });
+
+  it('reads the facilities downstream first with their capabilities', () => {
+    const { game } = storedGame();
+    expect(game.facilities.map((f) => f.id)).toEqual([
+      'retailer',
+      'wholesaler',
+      'distributor',
+      'factory',
+    ]);
+    expect(game.facilities[0]?.capabilities[0]).toMatchObject({
+      id: 'retailer-beer',
+      type: 'purchase',
+      from: 'wholesaler',
+    });
+    expect(game.params.mapSize).toEqual({ rows: 3, cols: 3 });
+  });
+});
+
+describe('order entry (BEER-ORD-1..4)', () => {
+  const cap = { moq: 5, batchSize: 4, maxOrderQty: 20 };
+  it('refuses what is not a whole number in 0…999', () => {
+    for (const text of ['', '-1', '2.5', 'abc', '1000']) {
+      expect(checkOrder(text, cap).valid).toBe(false);
+    }
+  });
+
+  it('shows the quantity the rules will order', () => {
+    expect(checkOrder('0', cap)).toEqual({ valid: true, placed: 0, adjusted: false });
+    expect(checkOrder('3', cap)).toEqual({ valid: true, placed: 8, adjusted: true });
+    expect(checkOrder('8', cap)).toEqual({ valid: true, placed: 8, adjusted: false });
+    expect(checkOrder('50', cap)).toEqual({ valid: true, placed: 20, adjusted: true });
+    expect(checkOrder(' 7 ', { moq: 0, batchSize: 0, maxOrderQty: 0 }).placed).toBe(7);
+  });
+});
+
+describe('scheduled messages', () => {
+  it('shows a facility the messages of past weeks sent to it or to everyone, newest first', () => {
+    const list = [
+      { week: 1, message: 'Welcome', to: 'all' as const },
+      { week: 3, message: 'Watch your stock', to: ['retailer'] },
+      { week: 2, message: 'Factory news', to: ['factory'] },
+      { week: 9, message: 'Later', to: 'all' as const },
+    ];
+    expect(messagesFor(list, 'retailer', 3).map((m) => m.message)).toEqual([
+      'Watch your stock',
+      'Welcome',
+    ]);
+    expect(messagesFor(list, null, 3)).toHaveLength(3);
+  });
+});
+
+describe('the private facility document', () => {
+  it('gives the facility its own details and its validation', () => {
+    const { docs } = storedGame();
+    const doc = facilityDoc(docs.state, 'retailer', 1000);
+    const priv = parseFacilityPrivate('retailer', {
+      ...doc,
+      validatedOrder: true,
+      capabilities: { 'retailer-beer': { validatedOrder: true, validatedOrderQty: 6 } },
+    });
+    expect(priv.week).toBe(1);
+    expect(priv.own?.id).toBe('retailer');
+    expect(priv.own?.products[0]?.stock).toBe(12);
+    expect(priv.view?.details).toHaveLength(1);
+    expect(priv.capabilities['retailer-beer']).toEqual({
+      validatedOrder: true,
+      validatedOrderQty: 6,
+    });
+  });
+});
+
+describe('the editor draft', () => {
+  it('a fresh template is valid once named, for 2 to 8 facilities', () => {
+    for (let n = 2; n <= 8; n++) {
+      const draft = templateDraft(n, (t) => t);
+      expect(validateDraft(draft).map((i) => i.key)).toEqual(['beer.name.required']);
+      expect(validateDraft({ ...draft, name: 'x' })).toEqual([]);
+    }
+  });
+
+  it('reports out-of-bounds values with the core keys and paths', () => {
+    const draft = { ...templateDraft(4, (t) => t), name: 'x' };
+    draft.config.facilities['retailer']!.pdata['beer']!.stockCost = 0.3;
+    draft.config.facilities['factory']!.capabilities['factory-beer']!.leadtime = 9;
+    draft.config.params.configMessages.scheduleList.push({ week: 99, message: '', to: 'all' });
+    const issues = validateDraft(draft);
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          key: 'beer.stockCost.range',
+          path: 'facilities.retailer.pdata.beer.stockCost',
+        }),
+        expect.objectContaining({
+          key: 'beer.leadtime.range',
+          path: 'facilities.factory.capabilities.factory-beer.leadtime',
+          min: 2,
+          max: 6,
+        }),
+        expect.objectContaining({ key: 'beer.message.week', path: 'messages.0.week' }),
+        expect.objectContaining({ key: 'beer.message.empty', path: 'messages.0.message' }),
+      ]),
+    );
+  });
+
+  it('adding and removing a product keeps the chain valid', () => {
+    const base = templateDraft(3, (t) => t).config;
+    const two = addProduct(base, 'wine', 'Wine', '🍷');
+    expect(validateBeerConfig(two)).toEqual([]);
+    expect(Object.keys(two.facilities['retailer']!.capabilities)).toEqual([
+      'retailer-beer',
+      'retailer-wine',
+    ]);
+    expect(two.facilities['retailer']!.capabilities['retailer-wine']!.from).toBe('wholesaler');
+    const back = removeProduct(two, 'wine');
+    expect(validateBeerConfig(back)).toEqual([]);
+    expect(removeProduct(base, 'beer')).toBe(base);
+  });
+
+  it('demand patterns round-trip through the form', () => {
+    const step = { type: 'step' as const, initial: 4, final: 8, week: 5 };
+    expect(demandPattern(demandDraftOf(step))).toEqual(step);
+    expect(demandPattern({ ...demandDraftOf([4, 6, 8]) })).toEqual({
+      type: 'series',
+      values: [4, 6, 8],
+    });
+  });
+
+  it('editing keeps who holds each kept role, creates new facilities and removes old ones', () => {
+    const { docs } = storedGame();
+    const stored = {
+      facilities: {
+        ...docs.game.facilities,
+        retailer: { ...docs.game.facilities['retailer']!, user: 'p1', playerName: 'Sam' },
+      },
+    };
+    const three = { ...templateDraft(3, (t) => t), name: 'Smaller' };
+    const plan = editPlan(three, stored, meta);
+    const facilities = plan.gameUpdate['facilities'] as Record<string, { user: unknown }>;
+    expect(facilities['retailer']?.user).toBe('p1');
+    expect(plan.remove).toEqual(['distributor']);
+    expect(Object.keys(plan.create)).toEqual([]);
+    expect(plan.gameUpdate['name']).toBe('Smaller');
+  });
+});
