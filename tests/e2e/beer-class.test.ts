@@ -123,6 +123,17 @@ describe('beer game class', () => {
     await teacher.getByTestId('editor-name').fill('Class of 9 a.m.');
     await teacher.getByTestId('editor-weeks').fill(String(WEEKS));
     await shot(teacher, 'editor');
+    for (const title of [
+      'Products and consumer demand',
+      'Facilities',
+      'Messages to players',
+      'Debrief',
+      'Retailer · shop',
+    ]) {
+      await teacher.getByText(title, { exact: true }).click();
+    }
+    await teacher.getByText('Purchase of 🍺 Beer from Wholesaler').waitFor();
+    await shot(teacher, 'editor-open');
     await teacher.getByTestId('editor-save').click();
     await teacher
       .waitForURL(/\/game\/[^/]+\/play$/, { timeout: 20_000 })
@@ -157,8 +168,12 @@ describe('beer game class', () => {
       .getByText('Computer', { exact: true })
       .waitFor({ timeout: 20_000 });
 
-    // ---- an observer watches
+    // ---- an observer watches (after finding that an unknown game says so)
     const observer = await newPage();
+    await observer.goto(`${stack.webUrl}/game/no-such-game/intro`);
+    await observer
+      .getByText('This game is unknown: it does not exist or it was deleted.')
+      .waitFor();
     await observer.goto(`${stack.webUrl}/game/${gid}/intro`);
     await observer.getByTestId('intro-observe').click();
     await observer.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });

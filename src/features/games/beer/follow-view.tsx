@@ -86,6 +86,20 @@ export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: 
             >
               {game.paused ? t('game.follow.resume') : t('game.follow.pause')}
             </Button>
+            {game.params.timer > 0 && game.turnDeadline === null && !game.finished && (
+              <Button
+                variant="outlined"
+                disabled={busy !== null || game.paused}
+                onClick={() =>
+                  void run('timer', () =>
+                    createNewTurnTask({ gid: game.id, type: 'beergame', timer: game.params.timer }),
+                  )
+                }
+                data-testid="follow-timer"
+              >
+                {t('game.follow.startTimer', { seconds: game.params.timer })}
+              </Button>
+            )}
             <Button
               variant="outlined"
               disabled={busy !== null || game.finished}

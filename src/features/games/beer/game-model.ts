@@ -2,7 +2,7 @@
  * The beer game documents as the screens read them (docs/games/beer-documents.md): parsers that
  * accept any stored value and give typed, defaulted data. Pure.
  */
-import type { DebriefQuestion, ScheduledMessage } from '@sim/core/beer/game-docs';
+import type { DebriefQuestion, ScheduledMessage, ThresholdMessage } from '@sim/core/beer/game-docs';
 import { BEER_DEBRIEF_SECTIONS } from '@sim/core/beer/game-docs';
 import type { CapabilityType } from '@sim/core/beer/model';
 import type { FacilityDetail, PlayerView } from '@sim/core/beer/view';
@@ -66,8 +66,8 @@ export interface BeerGameDoc {
     productsTemplates: Record<string, { name: string; productEmoji: string }>;
     configMessages: {
       scheduleList: GameMessage[];
-      backlogMessage: { active: boolean; message: string; sentTo: string[] };
-      stockMessage: { active: boolean; message: string; sentTo: string[] };
+      backlogMessage: ThresholdMessage;
+      stockMessage: ThresholdMessage;
     };
     configDebrief: {
       debriefContent: BeerDebriefSection[];
@@ -180,9 +180,14 @@ function parseMessages(v: unknown): GameMessage[] {
   });
 }
 
-function parseAuto(v: unknown): { active: boolean; message: string; sentTo: string[] } {
+function parseAuto(v: unknown): ThresholdMessage {
   const o = obj(v);
-  return { active: bool(o['active']), message: str(o['message']), sentTo: strs(o['sentTo']) };
+  return {
+    active: bool(o['active']),
+    threshold: num(o['threshold']),
+    message: str(o['message']),
+    sentTo: strs(o['sentTo']),
+  };
 }
 
 export function parseBeerGame(id: string, data: unknown): BeerGameDoc {

@@ -197,6 +197,20 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
     (f) => f.user !== null && !f.computer && !f.validatedOrder && f.id !== facilityId,
   );
   const messages = messagesFor(game.params.configMessages.scheduleList, facilityId, game.week);
+  // Threshold messages (spec §3 backlogMessage / stockMessage) while this facility is past them.
+  const cm = game.params.configMessages;
+  const backlogNow = own ? own.products.reduce((a, p) => a + p.backlog, 0) : 0;
+  const stockNow = own ? own.products.reduce((a, p) => a + p.stock, 0) : 0;
+  if (
+    cm.backlogMessage.active &&
+    cm.backlogMessage.message &&
+    backlogNow > cm.backlogMessage.threshold
+  ) {
+    messages.unshift({ week: game.week, message: cm.backlogMessage.message, to: [facilityId] });
+  }
+  if (cm.stockMessage.active && cm.stockMessage.message && stockNow > cm.stockMessage.threshold) {
+    messages.unshift({ week: game.week, message: cm.stockMessage.message, to: [facilityId] });
+  }
   const current = own?.current ?? null;
   const productName = (pid: string) => {
     const p = game.params.productsTemplates[pid];
