@@ -1,7 +1,43 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const sdkImports = {
+  group: ['firebase/firestore', 'firebase/storage', '@sim/store/client/*'],
+  message: 'Use the data port from @/lib/data/port instead.',
+};
+
+/**
+ * Code flows one way: shared (lib, components) -> features -> app. A feature imports no other
+ * feature and nothing of app; shared code imports no feature.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = features.map((feature) => ({
+  files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          sdkImports,
+          {
+            group: [
+              '@/features/*',
+              `!@/features/${feature}`,
+              `!@/features/${feature}/*`,
+              '@/app/*',
+            ],
+            message: 'Features do not import each other or the app; move shared code to src/lib.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -26,19 +62,27 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Data SDKs are reached only through the port adapters in src/lib/data.
+      'no-restricted-imports': ['error', { patterns: [sdkImports] }],
+    },
+  },
+  {
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            sdkImports,
             {
-              group: ['firebase/firestore', 'firebase/storage', '@sim/store/client/*'],
-              message: 'Use the data port from @/lib/data/port instead.',
+              group: ['@/features/*', '@/app/*'],
+              message: 'Shared code imports no feature and nothing of the app.',
             },
           ],
         },
       ],
     },
   },
+  ...featureBoundaries,
   {
     files: ['src/lib/data/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
