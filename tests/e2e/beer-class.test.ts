@@ -134,6 +134,8 @@ describe('beer game class', () => {
     }
     await teacher.getByText('Purchase of 🍺 Beer from Wholesaler').waitFor();
     await shot(teacher, 'editor-open');
+    await teacher.getByText('Purchase of 🍺 Beer from Wholesaler').scrollIntoViewIfNeeded();
+    await teacher.screenshot({ path: '/tmp/beer-editor-facility.png' });
     await teacher.getByTestId('editor-save').click();
     await teacher
       .waitForURL(/\/game\/[^/]+\/play$/, { timeout: 20_000 })

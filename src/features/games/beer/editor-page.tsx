@@ -66,6 +66,30 @@ export interface EditorPageProps {
   readonly creatorName: string;
 }
 
+const KEPT_DRAFT = 'simgames.beerEditorDraft';
+
+function readKeptDraft(): EditorDraft | null {
+  try {
+    const text = window.sessionStorage.getItem(KEPT_DRAFT);
+    if (!text) return null;
+    const d = JSON.parse(text) as Partial<EditorDraft>;
+    return typeof d.name === 'string' && d.config && typeof d.config === 'object'
+      ? { name: d.name, paused: d.paused === true, config: d.config }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepDraft(draft: EditorDraft | null): void {
+  try {
+    if (draft) window.sessionStorage.setItem(KEPT_DRAFT, JSON.stringify(draft));
+    else window.sessionStorage.removeItem(KEPT_DRAFT);
+  } catch {
+    // Private mode: the draft lives as long as the page.
+  }
+}
+
 let idCounter = 0;
 function localId(prefix: string): string {
   idCounter += 1;
@@ -78,7 +102,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
   const roleName = (type: string) =>
     t(`game.roles.${type}` as 'game.roles.retailer', { defaultValue: type });
   const [draft, setDraft] = useState<EditorDraft | null>(() =>
-    gameId ? null : templateDraft(4, roleName),
+    gameId ? null : (readKeptDraft() ?? templateDraft(4, roleName)),
   );
   const [stored, setStored] = useState<Record<string, unknown> | null>(null);
   const [loadError, setLoadError] = useState<'unknown' | 'notCreator' | null>(null);
@@ -124,6 +148,10 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
   }, [gameId, uid]);
 
   const issues = useMemo(() => (draft ? validateDraft(draft) : []), [draft]);
+  // A new game's draft survives a reload of the page until it is saved.
+  useEffect(() => {
+    if (!gameId && draft) keepDraft(draft);
+  }, [gameId, draft]);
 
   if (loadError) {
     return (
@@ -169,6 +197,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
         const docs = docsForNew(draft, meta);
         await createGameDocs(gid, { ...docs, game: { ...docs.game, paused: draft.paused } });
       }
+      if (!gameId) keepDraft(null);
       showToast(t('game.editor.saved'), { durationMs: 1500 });
       navigate(`/game/${gid}/play`);
     } catch (err) {
@@ -414,6 +443,8 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
                   />
                   <TextField
                     size="small"
+                    fullWidth={false}
+                    sx={{ width: 280 }}
                     label={t('game.editor.productName')}
                     value={tpl.name}
                     onChange={(e) =>
@@ -738,6 +769,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
                 </TextField>
                 <TextField
                   size="small"
+                  fullWidth={false}
                   label={t('game.editor.messages.text')}
                   value={m.message}
                   error={issueAt(`messages.${mi}.message`) !== undefined}
@@ -875,6 +907,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
                     >
                       <TextField
                         size="small"
+                        fullWidth={false}
                         label={t('game.editor.debrief.question')}
                         value={q.text}
                         error={issueAt(`questions.${qi}.text`) !== undefined}
