@@ -18,6 +18,7 @@ import { getDataPort } from './data/port';
 import { handleWeekTimer } from './tasks/beer-week-timer';
 import * as generateSessionCodeCall from './callables/generate-session-code';
 import * as verifyEmailCall from './callables/verify-email';
+import * as previousPlayerLoginCall from './callables/previous-player-login';
 
 setGlobalOptions({ maxInstances: 10 });
 
@@ -31,6 +32,12 @@ export const verifyEmail = defineCallable(
   verifyEmailCall.name,
   verifyEmailCall.schema,
   verifyEmailCall.handle,
+);
+
+export const previousPlayerLogin = defineCallable(
+  previousPlayerLoginCall.name,
+  previousPlayerLoginCall.schema,
+  previousPlayerLoginCall.handle,
 );
 
 // ---- beer game (docs/games/beer-documents.md) ----

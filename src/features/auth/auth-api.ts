@@ -1,59 +1,183 @@
 /**
- * Sign-in, sign-up and sign-out through `firebase/auth` (the Auth emulator locally).
- * Callers get `AuthUser` values, never SDK objects.
+ * Sign-in, sign-up, account changes and email actions through `firebase/auth` (the Auth emulator
+ * locally). Callers get `AuthUser` values, never SDK objects.
  */
 import {
+  applyActionCode,
+  confirmPasswordReset,
   createUserWithEmailAndPassword,
-  onAuthStateChanged,
+  EmailAuthProvider,
+  linkWithCredential,
+  onIdTokenChanged,
+  reauthenticateWithCredential,
+  sendEmailVerification,
+  sendPasswordResetEmail,
   signInAnonymously as firebaseSignInAnonymously,
+  signInWithCustomToken,
   signInWithEmailAndPassword,
   signOut as firebaseSignOut,
+  updateEmail,
+  updatePassword,
+  verifyPasswordResetCode,
   type User,
 } from 'firebase/auth';
 import type { AuthUser } from '@/features/auth/auth-types';
+import {
+  forgetPreviousPlayer,
+  readPreviousPlayer,
+  rememberPreviousPlayer,
+} from '@/features/auth/previous-player';
 import { getFirebaseAuth } from '@/lib/firebase/app';
-import { verifyEmail } from '@/lib/firebase/callables';
+import { previousPlayerLogin, verifyEmail } from '@/lib/firebase/callables';
+import { reportError } from '@/lib/sentry';
 
 export function toAuthUser(user: User): AuthUser {
   return { uid: user.uid, isAnonymous: user.isAnonymous, email: user.email };
 }
 
-/** Calls `next` with the current user (or null) now and after every sign-in or sign-out. */
+/**
+ * Calls `next` with the current user (or null) now, after every sign-in or sign-out, and when the
+ * same user changes (an anonymous player upgraded to an account, a new email): the ID token
+ * changes each time, while the auth state only changes with the uid.
+ */
 export function watchAuthUser(
   next: (user: AuthUser | null) => void,
   onError: (error: unknown) => void,
 ): () => void {
-  return onAuthStateChanged(
+  return onIdTokenChanged(
     getFirebaseAuth(),
     (user) => next(user ? toAuthUser(user) : null),
     onError,
   );
 }
 
+/** Full identification: the previous anonymous player of this browser is forgotten (spec §4). */
+function identified(user: User): AuthUser {
+  forgetPreviousPlayer();
+  return toAuthUser(user);
+}
+
 export async function signInWithEmail(email: string, password: string): Promise<AuthUser> {
   const credential = await signInWithEmailAndPassword(getFirebaseAuth(), email.trim(), password);
-  return toAuthUser(credential.user);
+  return identified(credential.user);
 }
 
 /**
  * Creates an email account and signs it in. The server first verifies the address
- * (`verifyEmail`, reason 'signup'); a refusal rejects before any account exists.
+ * (`verifyEmail`, reason 'signup'); a refusal rejects before any account exists. An anonymous
+ * player is upgraded in place (the account is linked to the same uid, so its games stay its own).
+ * A verification email is then sent; failing to send it does not fail the sign-up.
  */
 export async function signUpWithEmail(email: string, password: string): Promise<AuthUser> {
   const address = email.trim();
   await verifyEmail({ email: address, reason: 'signup' });
-  const credential = await createUserWithEmailAndPassword(getFirebaseAuth(), address, password);
-  return toAuthUser(credential.user);
+  const auth = getFirebaseAuth();
+  const current = auth.currentUser;
+  // Spec §5: creating an account while logged in with one is refused.
+  if (current && !current.isAnonymous) throw new Error('errorAlreadyLoggedIn');
+  const credential =
+    current && current.isAnonymous
+      ? await linkWithCredential(current, EmailAuthProvider.credential(address, password))
+      : await createUserWithEmailAndPassword(auth, address, password);
+  // The upgraded user keeps its uid: refresh the token so the new provider is in its claims.
+  await credential.user.getIdToken(true);
+  sendEmailVerification(credential.user).catch(reportError);
+  return identified(credential.user);
 }
 
-/** Players join games with an anonymous account; an existing session is reused. */
+let restoring: Promise<AuthUser | null> | undefined;
+
+/**
+ * Signs the previous anonymous player of this browser back in (spec §4) through
+ * `previousPlayerLogin`. Resolves null (and forgets the uid) when there is none or it is refused.
+ * Concurrent callers share one attempt.
+ */
+export function restorePreviousPlayer(): Promise<AuthUser | null> {
+  restoring ??= (async () => {
+    const uid = readPreviousPlayer();
+    if (!uid) return null;
+    try {
+      const { token } = await previousPlayerLogin({ uid });
+      const credential = await signInWithCustomToken(getFirebaseAuth(), token);
+      return toAuthUser(credential.user);
+    } catch (error) {
+      forgetPreviousPlayer();
+      reportError(error);
+      return null;
+    }
+  })().finally(() => {
+    restoring = undefined;
+  });
+  return restoring;
+}
+
+/**
+ * Players join games with an anonymous account: an existing session is reused, else the previous
+ * anonymous player of this browser is restored, else a new anonymous account is created. The uid
+ * is kept locally for a later restore.
+ */
 export async function signInAnonymously(): Promise<AuthUser> {
   const auth = getFirebaseAuth();
   if (auth.currentUser) return toAuthUser(auth.currentUser);
+  const restored = await restorePreviousPlayer();
+  if (restored) return restored;
+  if (auth.currentUser) return toAuthUser(auth.currentUser);
   const credential = await firebaseSignInAnonymously(auth);
+  rememberPreviousPlayer(credential.user.uid);
   return toAuthUser(credential.user);
 }
 
 export async function signOut(): Promise<void> {
   await firebaseSignOut(getFirebaseAuth());
+}
+
+/** Sends the password reset email; any failure is reported as authEmailNotFound by the caller (spec §5). */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await sendPasswordResetEmail(getFirebaseAuth(), email.trim());
+}
+
+/** `/auth-action?mode=verifyEmail&oobCode=…`: confirms the address. */
+export async function confirmEmailAction(oobCode: string): Promise<void> {
+  await applyActionCode(getFirebaseAuth(), oobCode);
+  // A signed-in user sees the verified flag at once.
+  await getFirebaseAuth().currentUser?.reload();
+}
+
+/** The account a reset code is for; rejects when the code is invalid, used or expired. */
+export function passwordResetEmail(oobCode: string): Promise<string> {
+  return verifyPasswordResetCode(getFirebaseAuth(), oobCode);
+}
+
+export async function resetPassword(oobCode: string, newPassword: string): Promise<void> {
+  await confirmPasswordReset(getFirebaseAuth(), oobCode, newPassword);
+}
+
+export interface AccountChange {
+  /** Re-authentication (spec §5): the current email and the old password. */
+  readonly currentEmail: string;
+  readonly oldPassword: string;
+  /** A new address, verified by the server first; omitted or equal to the current one = no change. */
+  readonly newEmail?: string;
+  readonly newPassword?: string;
+}
+
+/**
+ * Changes the signed-in account's email and/or password after re-authenticating with the current
+ * email and old password. Resolves with the user as it now is.
+ */
+export async function updateAccount(change: AccountChange): Promise<AuthUser> {
+  const user = getFirebaseAuth().currentUser;
+  if (!user || user.isAnonymous) throw new Error('auth/no-current-user');
+  await reauthenticateWithCredential(
+    user,
+    EmailAuthProvider.credential(change.currentEmail.trim(), change.oldPassword),
+  );
+  const newEmail = change.newEmail?.trim();
+  if (newEmail && newEmail.toLowerCase() !== (user.email ?? '').toLowerCase()) {
+    const { email } = await verifyEmail({ email: newEmail, reason: 'signup' });
+    await updateEmail(user, email);
+  }
+  if (change.newPassword) await updatePassword(user, change.newPassword);
+  await user.getIdToken(true);
+  return toAuthUser(user);
 }

@@ -27,6 +27,11 @@ export function setAuthUser(user: AuthUser | null): void {
   });
 }
 
+/** The same user (same uid) changed: an anonymous player became an account, or a new email. */
+export function updateAuthUser(user: AuthUser): void {
+  useAuthStore.setState({ user });
+}
+
 export function setProfile(profile: UserProfile): void {
   useAuthStore.setState({ profile, profileStatus: 'ready' });
 }

@@ -1,6 +1,12 @@
 /** Keeps the auth store in step with Firebase Auth and the signed-in user's profile document. */
-import { watchAuthUser } from '@/features/auth/auth-api';
-import { setAuthUser, setProfile, setProfileError } from '@/features/auth/auth-store';
+import { restorePreviousPlayer, watchAuthUser } from '@/features/auth/auth-api';
+import {
+  setAuthUser,
+  setProfile,
+  setProfileError,
+  updateAuthUser,
+  useAuthStore,
+} from '@/features/auth/auth-store';
 import type { AuthUser } from '@/features/auth/auth-types';
 import { reportError } from '@/lib/sentry';
 
@@ -18,12 +24,28 @@ export function startAuthSync(): void {
     setProfileError();
   };
 
+  let first = true;
+
   const onUser = (user: AuthUser | null) => {
+    const wasFirst = first;
+    first = false;
+    const known = useAuthStore.getState();
+    // The same user with a new token (upgraded to an account, new email, hourly refresh): the
+    // profile subscription stays.
+    if (user && known.ready && known.user?.uid === user.uid) {
+      updateAuthUser(user);
+      return;
+    }
     stopProfile?.();
     stopProfile = undefined;
     const current = ++generation;
     setAuthUser(user);
-    if (!user) return;
+    if (!user) {
+      // Spec §4: a previous anonymous player of this browser whose session was lost is restored
+      // (the sign-in then arrives through the watcher).
+      if (wasFirst) void restorePreviousPlayer();
+      return;
+    }
     // The data port (and its SDK) is loaded only once someone is signed in: visitors of the
     // home page never download it.
     import('@/features/auth/profile-api')

@@ -9,7 +9,9 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { signInWithEmail } from '@/features/auth/auth-api';
 import { AuthLayout } from '@/features/auth/auth-layout';
+import { authError } from '@/features/auth/auth-errors';
 import { guardMessageFrom } from '@/features/auth/guard-message';
+import { PasswordResetDialog } from '@/features/auth/password-reset-dialog';
 import { showError } from '@/lib/errors/error-store';
 
 export function LoginPage() {
@@ -19,6 +21,7 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,7 +30,7 @@ export function LoginPage() {
       // On success the route guard moves on to the dashboard (or setup-account).
       await signInWithEmail(email, password);
     } catch (error) {
-      showError(error);
+      showError(authError(error));
       setBusy(false);
     }
   };
@@ -60,7 +63,21 @@ export function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>
+        <Link
+          component="button"
+          type="button"
+          onClick={() => setResetOpen(true)}
+          sx={{ alignSelf: 'center' }}
+          data-testid="forgot-password"
+        >
+          {t('auth.login.forgotPassword')}
+        </Link>
       </Stack>
+      <PasswordResetDialog
+        open={resetOpen}
+        initialEmail={email}
+        onClose={() => setResetOpen(false)}
+      />
       <Typography sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
         {t('auth.login.noAccount')}{' '}
         <Link component={RouterLink} to="/signup" state={location.state as unknown}>

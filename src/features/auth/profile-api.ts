@@ -25,3 +25,11 @@ export function watchProfile(
 export async function saveProfile(uid: string, update: ProfileUpdate): Promise<void> {
   await getDataPort().docs.set(profilePath(uid), { ...update }, { merge: true });
 }
+
+/** Merge-sets some profile fields (the account panel keeps `email` in step with the account). */
+export async function mergeProfileFields(
+  uid: string,
+  fields: Readonly<Record<string, string>>,
+): Promise<void> {
+  await getDataPort().docs.set(profilePath(uid), { ...fields }, { merge: true });
+}

@@ -12,9 +12,9 @@ import { AuthLayout } from '@/features/auth/auth-layout';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { hasEmail } from '@/features/auth/auth-types';
 import { guardMessageFrom } from '@/features/auth/guard-message';
+import { MIN_PASSWORD_LENGTH } from '@/features/auth/password';
+import { authError } from '@/features/auth/auth-errors';
 import { showError } from '@/lib/errors/error-store';
-
-export const MIN_PASSWORD_LENGTH = 6;
 
 export function SignupPage() {
   const { t } = useTranslation();
@@ -38,7 +38,7 @@ export function SignupPage() {
       // verifyEmail runs first; on success the route guard moves on to setup-account.
       await signUpWithEmail(email, password);
     } catch (error) {
-      showError(error);
+      showError(authError(error));
       setBusy(false);
     }
   };

@@ -36,6 +36,27 @@ export function verifyEmail(request: VerifyEmailRequest): Promise<VerifyEmailRes
   return callFunction<VerifyEmailRequest, VerifyEmailResponse>('verifyEmail', request);
 }
 
+export interface PreviousPlayerLoginRequest {
+  readonly uid: string;
+}
+
+/**
+ * A custom sign-in token for a previous anonymous player of this browser. Refusals:
+ * previousPlayerUnknown (not-found), previousPlayerNotAnonymous (permission-denied).
+ */
+export interface PreviousPlayerLoginResponse {
+  readonly token: string;
+}
+
+export function previousPlayerLogin(
+  request: PreviousPlayerLoginRequest,
+): Promise<PreviousPlayerLoginResponse> {
+  return callFunction<PreviousPlayerLoginRequest, PreviousPlayerLoginResponse>(
+    'previousPlayerLogin',
+    request,
+  );
+}
+
 export interface GenerateSessionCodeRequest {
   readonly sid: string;
 }
