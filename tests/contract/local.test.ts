@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DocSnapshot } from '@sim/core/port/data-port';
-import { startTestStore } from '@sim/store/testing/test-store';
+import { LocalStoreClient } from '@sim/store/client/local-client';
+import { nodeSocketFactory } from '@sim/store/client/node-socket';
+import { mintEmulatorToken } from '@sim/store/testing/emulator-token';
+import { startTestStore, TEST_PROJECT_ID } from '@sim/store/testing/test-store';
 import { definePortContract } from './port-contract';
 
 definePortContract(
@@ -17,6 +20,35 @@ definePortContract(
 );
 
 describe('local store guarantees', () => {
+  it('a request right after a sign-in runs as the new user', async () => {
+    const store = await startTestStore();
+    try {
+      await store.service().docs.set('users/alice', { firstname: 'Alice' });
+      let token: string | null = null;
+      const client = new LocalStoreClient({
+        url: store.url,
+        credentials: { kind: 'user', getToken: async () => token },
+        socketFactory: nodeSocketFactory,
+      });
+      try {
+        await expect(client.docs.get('users/alice')).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+        // No refreshAuth call: the client notices the new credential on its own.
+        token = mintEmulatorToken(TEST_PROJECT_ID, { uid: 'alice', email: 'alice@example.com' });
+        expect((await client.docs.get('users/alice')).data).toEqual({ firstname: 'Alice' });
+        token = null;
+        await expect(client.docs.get('users/alice')).rejects.toMatchObject({
+          code: 'permission-denied',
+        });
+      } finally {
+        client.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
   it('retries a transaction after a conflicting write, then sees the new value', async () => {
     const store = await startTestStore();
     try {

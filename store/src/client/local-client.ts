@@ -62,12 +62,16 @@ type RequestBody = Request extends infer R
 
 interface Pending {
   readonly body: RequestBody;
+  /** The socket it was sent on, so it is sent once per connection. */
+  sentOn: SocketLike | null;
   resolve(msg: Extract<ServerMessage, { t: 'result' }>): void;
   reject(err: PortError): void;
 }
 
 interface DocListener {
   readonly kind: 'doc';
+  sentOn: SocketLike | null;
+  closed?: boolean;
   readonly path: string;
   serverId: number;
   lastSeq: number | undefined;
@@ -77,6 +81,8 @@ interface DocListener {
 
 interface QueryListener {
   readonly kind: 'query';
+  sentOn: SocketLike | null;
+  closed?: boolean;
   readonly query: WireQuery;
   serverId: number;
   last: WireDoc[] | undefined;
@@ -153,10 +159,8 @@ export class LocalStoreClient implements DataPort {
   }
 
   /** Call when the signed-in user changes: requests after this run as the new user. */
-  async refreshAuth(): Promise<void> {
-    if (this.socket?.readyState === OPEN) {
-      await this.sendAuth();
-    }
+  refreshAuth(): Promise<void> {
+    return this.enqueue(() => undefined);
   }
 
   close(): void {
@@ -172,6 +176,7 @@ export class LocalStoreClient implements DataPort {
     const socket = this.socketFactory(wsUrl);
     this.socket = socket;
     this.authenticated = false;
+    this.sentToken = undefined;
     socket.onopen = () => {
       this.reconnectDelay = 50;
       void this.onOpen(socket);
@@ -189,33 +194,46 @@ export class LocalStoreClient implements DataPort {
   }
 
   private async onOpen(socket: SocketLike): Promise<void> {
-    try {
-      await this.sendAuth();
-    } catch (err) {
-      // An invalid token: requests go on as signed out and the policy decides.
-      void err;
-    }
-    if (this.socket !== socket) return;
-    this.authenticated = true;
-    for (const listener of this.listeners.values()) this.subscribe(listener);
-    for (const [id, p] of this.pending) this.rawSend({ ...p.body, id } as ClientMessage);
+    await this.enqueue(() => {
+      if (this.socket !== socket) return;
+      this.authenticated = true;
+      for (const listener of this.listeners.values()) this.subscribe(listener);
+      for (const [id, p] of this.pending) this.sendPending(id, p);
+    });
   }
 
-  private sendAuth(): Promise<void> {
-    const id = this.nextId++;
-    const creds = this.options.credentials;
-    return new Promise<void>((resolve, reject) => {
-      this.authWaiters.set(id, { resolve, reject });
-      const send = (msg: ClientMessage): void => this.rawSend(msg);
-      if (creds.kind === 'service') {
-        send({ t: 'auth', id, service: creds.secret });
-      } else {
-        creds.getToken().then(
-          (token) => send({ t: 'auth', id, token }),
-          () => send({ t: 'auth', id, token: null }),
-        );
-      }
+  /**
+   * Everything sent goes through one queue that first makes sure the store knows the current
+   * credentials: a request made right after a sign-in runs as the new user, never the old one.
+   */
+  private enqueue(send: () => void): Promise<void> {
+    const run = this.sendQueue.then(async () => {
+      if (this.socket?.readyState !== OPEN) return;
+      await this.syncAuth();
+      send();
     });
+    this.sendQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private sendQueue: Promise<void> = Promise.resolve();
+  /** The credential last sent on the current socket; undefined when none yet. */
+  private sentToken: string | null | undefined = undefined;
+
+  private async syncAuth(): Promise<void> {
+    const creds = this.options.credentials;
+    const token =
+      creds.kind === 'service'
+        ? `service:${creds.secret}`
+        : await creds.getToken().catch(() => null);
+    if (token === this.sentToken) return;
+    this.sentToken = token;
+    const id = this.nextId++;
+    // The store applies an auth message before any message sent after it; an invalid token
+    // leaves the connection signed out and the policy decides.
+    this.authWaiters.set(id, { resolve: () => undefined, reject: () => undefined });
+    if (creds.kind === 'service') this.rawSend({ t: 'auth', id, service: creds.secret });
+    else this.rawSend({ t: 'auth', id, token });
   }
 
   private readonly authWaiters = new Map<
@@ -227,15 +245,24 @@ export class LocalStoreClient implements DataPort {
     if (this.socket?.readyState === OPEN) this.socket.send(JSON.stringify(msg));
   }
 
+  private sendPending(id: number, p: Pending): void {
+    if (!this.pending.has(id) || p.sentOn === this.socket) return;
+    p.sentOn = this.socket;
+    this.rawSend({ ...p.body, id } as ClientMessage);
+  }
+
   private request(body: RequestBody): Promise<Extract<ServerMessage, { t: 'result' }>> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      this.pending.set(id, { body, resolve, reject });
-      if (this.authenticated) this.rawSend({ ...body, id } as ClientMessage);
+      const pending: Pending = { body, resolve, reject, sentOn: null };
+      this.pending.set(id, pending);
+      if (this.authenticated) void this.enqueue(() => this.sendPending(id, pending));
     });
   }
 
   private subscribe(listener: Listener): void {
+    if (listener.closed || listener.sentOn === this.socket) return;
+    listener.sentOn = this.socket;
     const id = this.nextId++;
     if (listener.serverId) this.byServerId.delete(listener.serverId);
     listener.serverId = id;
@@ -303,6 +330,7 @@ export class LocalStoreClient implements DataPort {
   }
 
   private failListener(listener: Listener, err: PortError): void {
+    listener.closed = true;
     for (const [key, l] of this.listeners) if (l === listener) this.listeners.delete(key);
     this.byServerId.delete(listener.serverId);
     listener.onError?.(err);
@@ -311,8 +339,9 @@ export class LocalStoreClient implements DataPort {
   private listen(listener: Listener): Unsubscribe {
     const key = this.nextId++;
     this.listeners.set(key, listener);
-    if (this.authenticated) this.subscribe(listener);
+    if (this.authenticated) void this.enqueue(() => this.subscribe(listener));
     return () => {
+      listener.closed = true;
       if (!this.listeners.delete(key)) return;
       this.byServerId.delete(listener.serverId);
       if (this.authenticated) {
@@ -363,11 +392,27 @@ export class LocalStoreClient implements DataPort {
       },
       onDoc: (path, next, onError) => {
         assertDocPath(path);
-        return this.listen({ kind: 'doc', path, serverId: 0, lastSeq: undefined, next, onError });
+        return this.listen({
+          kind: 'doc',
+          path,
+          serverId: 0,
+          sentOn: null,
+          lastSeq: undefined,
+          next,
+          onError,
+        });
       },
       onQuery: (spec, next, onError) => {
         const query = toWireQuery(spec);
-        return this.listen({ kind: 'query', query, serverId: 0, last: undefined, next, onError });
+        return this.listen({
+          kind: 'query',
+          query,
+          serverId: 0,
+          sentOn: null,
+          last: undefined,
+          next,
+          onError,
+        });
       },
       set: (path, data, options) => makeBatch([]).set(path, data, options).commit(),
       update: (path, data) => makeBatch([]).update(path, data).commit(),
