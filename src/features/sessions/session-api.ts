@@ -78,20 +78,9 @@ export async function setRoundLocked(sid: string, roundId: string, locked: boole
 
 /** The session id of a join code (`sessionCodes/{code}`), or null when the code is unknown. */
 export async function findSessionByCode(code: string): Promise<string | null> {
-  // Right after an anonymous sign-in the store may not know the new user yet: a refusal is
-  // retried a few times before the code counts as unknown.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const snap = await getDataPort().docs.get(`sessionCodes/${code}`);
-      const sid = snap.data?.['sid'];
-      return snap.exists && typeof sid === 'string' ? sid : null;
-    } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      const refused = code === 'permission-denied' || code === 'unauthenticated';
-      if (!refused || attempt >= 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
-    }
-  }
+  const snap = await getDataPort().docs.get(`sessionCodes/${code}`);
+  const sid = snap.data?.['sid'];
+  return snap.exists && typeof sid === 'string' ? sid : null;
 }
 
 // ------------------------------------------------------------------ lobby
