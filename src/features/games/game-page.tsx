@@ -6,14 +6,17 @@ import Button from '@mui/material/Button';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { GameUser } from '@/features/games/game-user';
-import { DebriefView } from '@/features/games/beer/debrief-view';
-import { FollowView } from '@/features/games/beer/follow-view';
 import { gameAvailability, roleIn } from '@/features/games/beer/game-model';
 import { IntroView } from '@/features/games/beer/intro-view';
 import { PlayView } from '@/features/games/beer/play-view';
 import { useGameDoc } from '@/features/games/beer/use-game';
 import { PageLoader } from '@/components/page-loader';
 import { SimplePage } from '@/components/simple-page';
+import { lazyPage } from '@/lib/lazy/lazy-with-reload';
+
+// Players' pages stay light: the charts (recharts) and the instructor view load on demand.
+const DebriefView = lazyPage(() => import('@/features/games/beer/debrief-view'), 'DebriefView');
+const FollowView = lazyPage(() => import('@/features/games/beer/follow-view'), 'FollowView');
 
 export type GameView = 'intro' | 'play' | 'results' | 'debrief';
 
