@@ -133,6 +133,11 @@ describe('beer game class', () => {
       await teacher.getByText(title, { exact: true }).click();
     }
     await teacher.getByText('Purchase of 🍺 Beer from Wholesaler').waitFor();
+    // A debrief question the players must answer before they see the debrief.
+    await teacher.getByText('Questions for the players', { exact: true }).click();
+    await teacher.getByText('Players must answer before the debrief', { exact: true }).click();
+    await teacher.getByRole('button', { name: 'Add a question' }).click();
+    await teacher.getByLabel('Question', { exact: true }).fill('What made your orders swing?');
     await shot(teacher, 'editor-open');
     await teacher.getByText('Purchase of 🍺 Beer from Wholesaler').scrollIntoViewIfNeeded();
     await teacher.screenshot({ path: '/tmp/beer-editor-facility.png' });
@@ -271,6 +276,23 @@ describe('beer game class', () => {
       fmt(expected.individualPerformance.find((f) => f.id === 'retailer')?.cost ?? -1),
     );
     await shot(retailer, 'results-player');
+
+    // ---- the player answers the question, then sees the debrief; the answers are stored
+    await retailer.getByTestId('to-debrief').click();
+    await retailer.getByText('Answer the questions below to see the debrief.').waitFor();
+    await retailer.getByLabel('1. What made your orders swing?').fill('We forgot the pipeline');
+    await retailer.getByTestId('debrief-submit').click();
+    await retailer.getByTestId('debrief-variability').waitFor({ timeout: 20_000 });
+    await retailer.waitForTimeout(300);
+    await shot(retailer, 'debrief-player');
+    const retailerUid = (gameDoc.data?.['facilities'] as Record<string, { user: string }>)[
+      'retailer'
+    ]?.user;
+    const answers = await service.docs.get(`games/${gid}/answers/${retailerUid ?? ''}`);
+    expect(answers.data).toMatchObject({ submitted: true, uid: retailerUid });
+    expect(Object.values(answers.data?.['answers'] as Record<string, string>)).toEqual([
+      'We forgot the pipeline',
+    ]);
     console.log(`beer class: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     service.close();
   }, 300_000);
