@@ -2,32 +2,101 @@
  * The dashboard composed from the features that fill its tabs (features do not import each
  * other; the app passes the signed-in instructor in). Each panel is its own lazy chunk.
  */
-import { Suspense } from 'react';
-import { useParams } from 'react-router-dom';
+import Stack from '@mui/material/Stack';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { SessionTemplate } from '@sim/core/templates/types';
 import { NotFoundPage } from '@/app/not-found-page';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
+import type { TeamInfo } from '@/features/dashboard/dashboard-api';
 import { isDashboardTab } from '@/features/dashboard/dashboard-tabs';
 import { PageLoader } from '@/components/page-loader';
+import { showError } from '@/lib/errors/error-store';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
 const DashboardPage = lazyPage(
   () => import('@/features/dashboard/dashboard-page'),
   'DashboardPage',
 );
+const DashboardHeader = lazyPage(
+  () => import('@/features/dashboard/dashboard-header'),
+  'DashboardHeader',
+);
 const GameListPanel = lazyPage(
   () => import('@/features/game-list/game-list-panel'),
   'GameListPanel',
 );
 const SessionsPanel = lazyPage(() => import('@/features/sessions/sessions-panel'), 'SessionsPanel');
+const TemplatesPanel = lazyPage(
+  () => import('@/features/templates/templates-panel'),
+  'TemplatesPanel',
+);
+const ProfileSettings = lazyPage(
+  () => import('@/features/auth/profile-settings'),
+  'ProfileSettings',
+);
+const AccountPanel = lazyPage(() => import('@/features/auth/account-panel'), 'AccountPanel');
+const PublicPagePanel = lazyPage(
+  () => import('@/features/settings/public-page-panel'),
+  'PublicPagePanel',
+);
+
+/** The instructor's team, live (undefined while loading, null when in none). */
+function useTeam(uid: string | undefined): TeamInfo | null | undefined {
+  const [team, setTeam] = useState<TeamInfo | null | undefined>(undefined);
+  useEffect(() => {
+    if (!uid) return undefined;
+    let stop: (() => void) | undefined;
+    let live = true;
+    import('@/features/dashboard/dashboard-api')
+      .then(({ watchTeam }) => {
+        if (!live) return;
+        stop = watchTeam(uid, setTeam, (error) => {
+          showError(error);
+          setTeam(null);
+        });
+      })
+      .catch(showError);
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [uid]);
+  return team;
+}
 
 export function DashboardRoute() {
   const { tab, subtab } = useParams();
+  const navigate = useNavigate();
   const user = useAuthStore((s) => s.user);
   const profile = useAuthStore((s) => s.profile);
+  const team = useTeam(user?.uid);
+  const userName = profile?.name?.trim() || profileDisplayName(profile) || user?.email || '';
+  const teamId = team?.id ?? null;
+
+  const createSession = useCallback(
+    async (template: SessionTemplate) => {
+      if (!user) return;
+      const [{ createSession: create }, { sessionFromTemplate }] = await Promise.all([
+        import('@/features/sessions/session-api'),
+        import('@/features/sessions/session-model'),
+      ]);
+      const sid = await create(
+        sessionFromTemplate(template, {
+          creator: user.uid,
+          creatorName: userName,
+          team: teamId,
+          now: Date.now(),
+        }),
+      );
+      navigate(`/session/${sid}/follow-up`);
+    },
+    [user, userName, teamId, navigate],
+  );
+
   if (!isDashboardTab(tab)) return <NotFoundPage />;
   if (!user) return <PageLoader />;
-  const userName = profile?.name?.trim() || profileDisplayName(profile) || user.email || '';
   const features = profile?.features ?? [];
   const panel = (node: React.ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
   return (
@@ -35,9 +104,30 @@ export function DashboardRoute() {
       tab={tab}
       subtab={subtab}
       userName={userName}
+      header={panel(<DashboardHeader uid={user.uid} team={team} />)}
       panels={{
         intro: panel(<GameListPanel uid={user.uid} userName={userName} />),
-        sessions: panel(<SessionsPanel uid={user.uid} userName={userName} features={features} />),
+        sessions: panel(
+          <SessionsPanel uid={user.uid} userName={userName} features={features} teamId={teamId} />,
+        ),
+        templates: panel(
+          <TemplatesPanel
+            uid={user.uid}
+            userName={userName}
+            features={features}
+            teamId={teamId}
+            memberNames={team?.names ?? {}}
+            subtab={subtab}
+            onCreateSession={createSession}
+          />,
+        ),
+        settings: panel(
+          <Stack spacing={3}>
+            <ProfileSettings key={profile ? 'loaded' : 'empty'} />
+            <PublicPagePanel uid={user.uid} />
+            <AccountPanel />
+          </Stack>,
+        ),
       }}
     />
   );

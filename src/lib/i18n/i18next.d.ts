@@ -6,6 +6,7 @@ import type gamelist from '../../../locales/en/gamelist.json';
 import type sessions from '../../../locales/en/sessions.json';
 import type templates from '../../../locales/en/templates.json';
 import type game from '../../../locales/en/game.json';
+import type settings from '../../../locales/en/settings.json';
 
 /**
  * The English files typed as one namespace: translation.json at the top level, and each
@@ -18,6 +19,7 @@ type Resources = typeof translation & {
   templates: typeof templates;
   errors: typeof errors;
   game: typeof game;
+  settings: typeof settings;
 };
 
 declare module 'i18next' {

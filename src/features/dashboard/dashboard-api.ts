@@ -1,0 +1,42 @@
+/** The instructor's team (teams by members, limit 1; spec §7) through the data port. */
+import type { DocData, Unsubscribe } from '@sim/core/port/data-port';
+import { getDataPort } from '@/lib/data/port';
+
+export interface TeamInfo {
+  readonly id: string;
+  readonly data: DocData;
+  /** Members' names by uid. */
+  readonly names: Readonly<Record<string, string>>;
+}
+
+export function teamInfo(id: string, data: DocData): TeamInfo {
+  const names: Record<string, string> = {};
+  const members = data['members'];
+  if (typeof members === 'object' && members !== null) {
+    for (const [uid, m] of Object.entries(members as Record<string, unknown>)) {
+      const name = (m as { name?: unknown } | null)?.name;
+      if (typeof name === 'string') names[uid] = name;
+    }
+  }
+  return { id, data, names };
+}
+
+/** Calls `next` with the user's team (null when in none), live. */
+export function watchTeam(
+  uid: string,
+  next: (team: TeamInfo | null) => void,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  return getDataPort().docs.onQuery(
+    {
+      collection: 'teams',
+      where: [{ field: 'memberIds', op: 'array-contains', value: uid }],
+      limit: 1,
+    },
+    (snap) => {
+      const team = snap.docs[0];
+      next(team?.data ? teamInfo(team.id, team.data) : null);
+    },
+    onError,
+  );
+}

@@ -1,0 +1,167 @@
+import AddIcon from '@mui/icons-material/Add';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  DASHBOARD_MESSAGE_DELAY_MS,
+  dashboardMessage,
+  planTags,
+  type DashboardMessageKey,
+} from '@/features/dashboard/plan-tags';
+import type { TeamInfo } from '@/features/dashboard/dashboard-api';
+
+/** Spec §2: the join-team / start-trial message, shown after 500 ms. */
+function useDelayedMessage(): DashboardMessageKey | null {
+  const { search } = useLocation();
+  const key = dashboardMessage(search, true);
+  const [shown, setShown] = useState<{ search: string; key: DashboardMessageKey } | null>(null);
+  useEffect(() => {
+    if (!key) return undefined;
+    const timer = window.setTimeout(() => setShown({ search, key }), DASHBOARD_MESSAGE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [search, key]);
+  // A message belongs to the query it was shown for.
+  return shown && shown.search === search ? shown.key : null;
+}
+
+function MenuButton({
+  label,
+  icon,
+  items,
+  testId,
+  iconOnly = false,
+}: {
+  label: string;
+  icon: React.ReactNode;
+  items: readonly { label: string; to: string }[];
+  testId: string;
+  iconOnly?: boolean;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      {iconOnly ? (
+        <Tooltip title={label}>
+          <IconButton
+            aria-label={label}
+            onClick={(e) => setAnchor(e.currentTarget)}
+            data-testid={testId}
+          >
+            {icon}
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button
+          variant="outlined"
+          startIcon={icon}
+          onClick={(e) => setAnchor(e.currentTarget)}
+          data-testid={testId}
+        >
+          {label}
+        </Button>
+      )}
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {items.map((item) => (
+          <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close}>
+            {item.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/**
+ * Above every dashboard tab (spec §6): the player-count tags of the team's plans (or an upgrade
+ * tag), the create menu and the help menu; and the join-team / trial message (spec §2).
+ */
+export function DashboardHeader({
+  uid,
+  team,
+}: {
+  uid: string;
+  /** undefined while loading: no tag yet. */
+  team: TeamInfo | null | undefined;
+}) {
+  const { t } = useTranslation();
+  // Plans are compared with the time the dashboard opened (a plan ending meanwhile shows at the
+  // next visit).
+  const [now] = useState(() => Date.now());
+  const message = useDelayedMessage();
+  const tags = team === undefined ? [] : planTags(team?.data ?? null, uid, now);
+  return (
+    <>
+      {message && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="dashboard-message">
+          {t(`dashboard.messages.${message}`)}
+        </Alert>
+      )}
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      >
+        {tags.map((tag) =>
+          tag.kind === 'upgrade' ? (
+            <Chip
+              key="upgrade"
+              color="secondary"
+              label={t('dashboard.tags.upgrade')}
+              component={RouterLink}
+              to="/dashboard/subscription#purchase"
+              clickable
+              data-testid="plan-tag-upgrade"
+            />
+          ) : (
+            <Chip
+              key={tag.type}
+              variant="outlined"
+              color={tag.type === 'beergame' ? 'warning' : 'info'}
+              label={t('dashboard.tags.players', {
+                type: t(`sessions.types.${tag.type === 'leangame' ? 'leangame' : 'beergame'}`),
+                used: tag.used,
+                max: tag.max,
+              })}
+              data-testid={`plan-tag-${tag.type}`}
+            />
+          ),
+        )}
+        <Stack direction="row" spacing={1} sx={{ ml: 'auto !important', alignItems: 'center' }}>
+          <MenuButton
+            label={t('dashboard.menu.create')}
+            icon={<AddIcon />}
+            testId="dashboard-create-menu"
+            items={[
+              { label: t('dashboard.menu.newSession'), to: '/dashboard/templates/sessions' },
+              { label: t('dashboard.menu.newGame'), to: '/dashboard/templates/games' },
+              { label: t('dashboard.menu.newBeerGame'), to: '/dashboard/games/new' },
+            ]}
+          />
+          <MenuButton
+            label={t('dashboard.menu.help')}
+            icon={<HelpOutlineIcon />}
+            iconOnly
+            testId="dashboard-help-menu"
+            items={[
+              { label: t('dashboard.menu.welcomeVideo'), to: '/dashboard/intro?welcomevideo=1' },
+              { label: t('dashboard.menu.settings'), to: '/dashboard/settings#profile' },
+              { label: t('dashboard.menu.subscription'), to: '/dashboard/subscription#purchase' },
+              { label: t('dashboard.menu.referral'), to: '/dashboard/referral' },
+              { label: t('dashboard.menu.suggest'), to: '/dashboard/suggest-feature' },
+            ]}
+          />
+        </Stack>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The instructor's public page settings (spec §3 publicProfile) and the logo checks of spec §5,
+ * made before anything is uploaded.
+ */
+import type { DocData } from '@sim/core/port/data-port';
+
+export const LOGO_MAX_BYTES = 2_000_000;
+export const LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'svg'] as const;
+export type LogoExtension = (typeof LOGO_EXTENSIONS)[number];
+
+const CONTENT_TYPES: Readonly<Record<LogoExtension, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  svg: 'image/svg+xml',
+};
+
+/**
+ * The logo's extension (lower-cased) and content type when the file is acceptable: png, jpg, jpeg
+ * or svg, at most 2,000,000 bytes; null otherwise (the caller shows the spec's message).
+ */
+export function checkLogo(file: {
+  readonly name: string;
+  readonly size: number;
+}): { extension: LogoExtension; contentType: string } | null {
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot < 0 ? '' : file.name.slice(dot + 1).toLowerCase();
+  if (!(LOGO_EXTENSIONS as readonly string[]).includes(extension)) return null;
+  if (!Number.isFinite(file.size) || file.size <= 0 || file.size > LOGO_MAX_BYTES) return null;
+  const ext = extension as LogoExtension;
+  return { extension: ext, contentType: CONTENT_TYPES[ext] };
+}
+
+/** Spec §5: logos are stored under the user's uid plus the extension. */
+export function logoPath(uid: string, extension: LogoExtension): string {
+  return `logos/${uid}.${extension}`;
+}
+
+export interface PublicPage {
+  readonly appTitle: string;
+  readonly slug: string;
+  readonly bckColor: string;
+  readonly mainColor: string;
+  readonly activePage: boolean;
+  readonly language: string;
+  readonly logoUrl: string;
+  readonly filename: string;
+}
+
+export const EMPTY_PUBLIC_PAGE: PublicPage = {
+  appTitle: '',
+  slug: '',
+  bckColor: '#ffffff',
+  mainColor: '#4f46e5',
+  activePage: false,
+  language: '',
+  logoUrl: '',
+  filename: '',
+};
+
+export function parsePublicPage(data: DocData | undefined): PublicPage {
+  const str = (field: keyof PublicPage) => {
+    const v = data?.[field];
+    return typeof v === 'string' ? v : (EMPTY_PUBLIC_PAGE[field] as string);
+  };
+  return {
+    appTitle: str('appTitle') || (typeof data?.['pageName'] === 'string' ? data['pageName'] : ''),
+    slug: str('slug'),
+    bckColor: str('bckColor'),
+    mainColor: str('mainColor'),
+    activePage: data?.['activePage'] === true,
+    language: str('language'),
+    logoUrl: str('logoUrl'),
+    filename: str('filename'),
+  };
+}
+
+/** A slug: lower-case letters, digits and single dashes, 3 to 40 characters. */
+export function normaliseSlug(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+}
+
+export function slugValid(slug: string): boolean {
+  return slug === '' || /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/.test(slug);
+}
+
+/** Hex colours of 3, 4, 6 or 8 digits (the colour fields of the public page). */
+export function colorValid(value: string): boolean {
+  return /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value.trim());
+}
+
+/** The merge-update of `publicProfiles/{uid}` (spec §7); `pageName` mirrors the app title. */
+export function publicPageUpdate(page: PublicPage): DocData {
+  const title = page.appTitle.trim();
+  return {
+    appTitle: title,
+    pageName: title,
+    slug: normaliseSlug(page.slug),
+    bckColor: page.bckColor.trim(),
+    mainColor: page.mainColor.trim(),
+    activePage: page.activePage,
+    ...(page.language ? { language: page.language } : {}),
+  };
+}
