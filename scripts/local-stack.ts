@@ -6,7 +6,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export interface StackPorts {
@@ -29,15 +30,32 @@ export const DEV_PORTS: StackPorts = {
   logging: 4500,
 };
 
-export const TEST_PORTS: StackPorts = {
-  web: 5273,
-  store: 8887,
-  auth: 9199,
-  functions: 5101,
-  tasks: 9599,
-  hub: 4410,
-  logging: 4510,
-};
+/** Ports free right now, for a stack that must not collide with another one (tests). */
+export async function freePorts(): Promise<StackPorts> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: 7 },
+      () =>
+        new Promise<Server>((ok, fail) => {
+          const server = createServer();
+          server.once('error', fail);
+          server.listen(0, '127.0.0.1', () => ok(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((ok) => server.close(ok))));
+  const [web, store, auth, functions, tasks, hub, logging] = ports as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { web, store, auth, functions, tasks, hub, logging };
+}
 
 export interface StackOptions {
   readonly root: string;
@@ -152,6 +170,8 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
   const serviceSecret = readOrCreateSecret(dataDir);
   const storeUrl = `http://127.0.0.1:${ports.store}`;
   const children: ChildProcess[] = [];
+  // The emulators read their ports from a config file; each stack gets one of its own.
+  const configFile = join(root, `firebase.${projectId}.${ports.hub}.local.json`);
   // If the launcher dies without stopping them, the children go too.
   process.once('exit', () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -159,6 +179,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
   const stop = async (): Promise<void> => {
     // Reverse order: the web server first, the store last, so nothing writes to a stopped store.
     for (const child of [...children].reverse()) await stopChild(child);
+    rmSync(configFile, { force: true });
   };
 
   try {
@@ -190,7 +211,6 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     await waitForHttp(`${storeUrl}/health`, 30_000, store, 'local store');
 
     // The emulators read their ports from a config file; tests get one of their own.
-    const configFile = join(root, `firebase.${projectId}.local.json`);
     const base = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
       emulators: Record<string, unknown>;
     };

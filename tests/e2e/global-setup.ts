@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startLocalStack, TEST_PORTS, type RunningStack } from '../../scripts/local-stack';
+import { freePorts, startLocalStack, type RunningStack } from '../../scripts/local-stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,20 +20,22 @@ declare module 'vitest' {
   }
 }
 
-export const E2E_PROJECT_ID = 'demo-simgames-e2e';
-
 let stack: RunningStack | undefined;
 let dataDir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   dataDir = mkdtempSync(join(tmpdir(), 'simgames-e2e-'));
   const lines: string[] = [];
+  // Free ports of the moment, so several test runs (or `npm start`) never collide.
+  const ports = await freePorts();
+  // A project id of its own too: the emulators keep one hub per project id.
+  const projectId = `demo-simgames-e2e-${ports.hub}`;
   try {
     stack = await startLocalStack({
       root: resolve(import.meta.dirname, '../..'),
       dataDir,
-      ports: TEST_PORTS,
-      projectId: E2E_PROJECT_ID,
+      ports,
+      projectId,
       web: 'dev',
       log: (line) => {
         lines.push(line);
@@ -48,8 +50,8 @@ export async function setup(project: TestProject): Promise<void> {
     webUrl: stack.webUrl,
     storeUrl: stack.storeUrl,
     serviceSecret: stack.serviceSecret,
-    projectId: E2E_PROJECT_ID,
-    authEmulatorHost: `127.0.0.1:${TEST_PORTS.auth}`,
+    projectId,
+    authEmulatorHost: `127.0.0.1:${ports.auth}`,
   });
 }
 
