@@ -57,13 +57,13 @@ export function definePortContract(
   open: () => Promise<ContractBackend>,
   options: ContractOptions,
 ): void {
-  if (!options.files) {
-    console.log(`contract (${label}): file cases not run (no file storage reachable)`);
-  }
   describe(`data port contract: ${label}`, () => {
     let backend: ContractBackend;
     let port: DataPort;
     beforeAll(async () => {
+      if (!options.files) {
+        console.log(`contract (${label}): file cases not run (no file storage reachable)`);
+      }
       backend = await open();
       port = backend.port;
     });
