@@ -33,7 +33,8 @@ import type {
   WriteData,
 } from '@sim/core/port/data-port';
 import { PortError } from '@sim/core/port/data-port';
-import { isFieldTransform, type FieldTransform } from '@sim/core/port/field-values';
+import type { FieldTransform } from '@sim/core/port/field-values';
+import { NOT_SDK_CLASS, portDataToSdk, sdkValueToPort } from '@sim/core/port/sdk-values';
 import { assertCollectionPath, assertDocPath } from '@sim/core/port/paths';
 
 const NATIVE = Symbol('firestore.snapshot');
@@ -85,13 +86,7 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-function transformToSdk(t: FieldTransform): FieldValue {
+function transformToSdk(t: FieldTransform, toSdkValue: (value: unknown) => unknown): FieldValue {
   switch (t.$transform) {
     case 'serverTimestamp':
       return FieldValue.serverTimestamp();
@@ -106,34 +101,18 @@ function transformToSdk(t: FieldTransform): FieldValue {
   }
 }
 
-/** Port value → SDK value: sentinels at any depth become FieldValues; undefined keys are dropped (as JSON does). */
-function toSdkValue(value: unknown): unknown {
-  if (isFieldTransform(value)) return transformToSdk(value);
-  if (Array.isArray(value)) return value.map(toSdkValue);
-  if (isPlainObject(value)) return toSdkData(value);
-  return value;
-}
-
 export function toSdkData(data: Readonly<Record<string, unknown>>): DocumentData {
-  const out: DocumentData = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (value !== undefined) out[key] = toSdkValue(value);
-  }
-  return out;
+  return portDataToSdk(data, transformToSdk) as DocumentData;
 }
 
 /** SDK value → port value: Timestamps become epoch milliseconds, references their paths. */
 export function fromSdkValue(value: unknown): unknown {
-  if (value instanceof Timestamp) return value.toMillis();
-  if (value instanceof DocumentReference) return value.path;
-  if (value instanceof Uint8Array) return value;
-  if (Array.isArray(value)) return value.map(fromSdkValue);
-  if (typeof value === 'object' && value !== null) {
-    const out: DocData = {};
-    for (const [key, v] of Object.entries(value)) out[key] = fromSdkValue(v);
-    return out;
-  }
-  return value;
+  return sdkValueToPort(value, (v) => {
+    if (v instanceof Timestamp) return v.toMillis();
+    if (v instanceof DocumentReference) return v.path;
+    if (v instanceof Uint8Array) return v;
+    return NOT_SDK_CLASS;
+  });
 }
 
 function toSnapshot(snap: FsDocumentSnapshot): DocSnapshot {
