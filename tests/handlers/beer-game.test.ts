@@ -16,7 +16,9 @@ import {
   plain,
   stateFromDoc,
   weekOrders,
+  type BeerGameConfig,
   type BeerGameDocs,
+  type ConfigMessages,
 } from '@sim/core/beer/game-docs';
 import { playerView } from '@sim/core/beer/view';
 import { CallableError, invokeCallable } from '../../functions/src/callable';
@@ -71,14 +73,23 @@ afterAll(async () => {
 
 /** The creator writes the game with one client batch, as the SPA does. */
 async function createGame(
-  opts: { count?: number; draft?: boolean; timer?: number } = {},
+  opts: {
+    count?: number;
+    draft?: boolean;
+    timer?: number;
+    messages?: ConfigMessages;
+    config?: BeerGameConfig;
+  } = {},
 ): Promise<{ gid: string; docs: BeerGameDocs }> {
   const gid = port.docs.newId();
-  const template = structuredClone(defaultBeerTemplate(opts.count ?? 4));
+  const template = structuredClone(
+    opts.config ? { config: opts.config } : defaultBeerTemplate(opts.count ?? 4),
+  );
   if (opts.timer) {
     template.config.params.timer = opts.timer;
     template.config.params.playTimer = true;
   }
+  if (opts.messages) template.config.params.configMessages = opts.messages;
   const docs = buildBeerGameDocs({
     gid,
     creator: CREATOR.uid,
@@ -161,7 +172,7 @@ async function expectInvalid(schema: Parameters<typeof invokeCallable>[1], data:
 }
 
 /** A game with players p-<fid> in the given roles. */
-async function gameWithPlayers(fids: string[], opts: { timer?: number } = {}) {
+async function gameWithPlayers(fids: string[], opts: Parameters<typeof createGame>[0] = {}) {
   const g = await createGame(opts);
   const prefix = g.gid.slice(0, 6);
   const players: Record<string, string> = {};
@@ -666,5 +677,186 @@ describe('confirmAllocations', () => {
       gid,
       allocations: { wholesaler: { beer: { retailer: -1 } } },
     });
+  });
+});
+
+describe('messages sent by the week processing', () => {
+  const threshold = (active: boolean, value: number, message: string) => ({
+    active,
+    threshold: value,
+    message,
+    sentTo: [] as string[],
+  });
+
+  /** Both players order 0 and the week advances (the empty roles play the product rule). */
+  async function week(gid: string, players: Record<string, string>, w: number) {
+    for (const [fid, uid] of Object.entries(players)) await validate(gid, uid, fid, 0, w);
+    const r = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+    expect(r).toMatchObject({ advanced: true, week: w + 1 });
+  }
+
+  async function messages(gid: string) {
+    const docs = await port.docs.query({ collection: `games/${gid}/messages` });
+    return Object.fromEntries(docs.map((d) => [d.id, d.data]));
+  }
+
+  it('writes scheduled messages at their week, broadcasts to all, the others also to the inboxes', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler'], {
+      messages: {
+        scheduleList: [
+          { week: 1, message: 'Welcome', to: 'all' },
+          { week: 2, message: 'Retailers: demand rises', to: ['retailer'] },
+          { week: 3, message: 'Half way', to: 'all' },
+        ],
+        backlogMessage: threshold(false, 0, ''),
+        stockMessage: threshold(false, 0, ''),
+      },
+    });
+    // The first join built the game: week 1's message is there, the later ones are not.
+    expect(await messages(gid)).toEqual({
+      'schedule-1-0': {
+        game_id: gid,
+        to: 'all',
+        message: 'Welcome',
+        show_at: 1,
+        source: 'schedule',
+      },
+    });
+    await week(gid, players, 1);
+    const atTwo = await messages(gid);
+    expect(Object.keys(atTwo).sort()).toEqual(['schedule-1-0', 'schedule-2-1']);
+    expect(atTwo['schedule-2-1']).toEqual({
+      game_id: gid,
+      to: ['retailer'],
+      message: 'Retailers: demand rises',
+      show_at: 2,
+      source: 'schedule',
+    });
+
+    // What each player's client reads: broadcasts by `to == 'all'`, plus its own inbox.
+    const retailer = clientOf(players.retailer!);
+    const wholesaler = clientOf(players.wholesaler!);
+    const broadcast = {
+      collection: `games/${gid}/messages`,
+      where: [{ field: 'to', op: '==' as const, value: 'all' }],
+    };
+    expect((await retailer.docs.query(broadcast)).map((d) => d.id)).toEqual(['schedule-1-0']);
+    expect(
+      (await retailer.docs.query({ collection: `games/${gid}/facilities/retailer/inbox` })).map(
+        (d) => d.data?.message,
+      ),
+    ).toEqual(['Retailers: demand rises']);
+    expect(
+      await wholesaler.docs.query({ collection: `games/${gid}/facilities/wholesaler/inbox` }),
+    ).toEqual([]);
+    // Another facility's inbox and its messages stay unreadable.
+    for (const read of [
+      () => wholesaler.docs.query({ collection: `games/${gid}/facilities/retailer/inbox` }),
+      () => wholesaler.docs.get(`games/${gid}/facilities/retailer/inbox/schedule-2-1`),
+      () => wholesaler.docs.get(`games/${gid}/messages/schedule-2-1`),
+      () => wholesaler.docs.query({ collection: `games/${gid}/messages` }),
+    ]) {
+      await expect(read()).rejects.toMatchObject({ code: 'permission-denied' });
+    }
+    await week(gid, players, 2);
+    expect(Object.keys(await messages(gid)).sort()).toEqual([
+      'schedule-1-0',
+      'schedule-2-1',
+      'schedule-3-2',
+    ]);
+  });
+
+  it('sends a threshold message once to each facility past it and records it in sentTo', async () => {
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler'], {
+      messages: {
+        scheduleList: [{ week: 1, message: 'Welcome', to: 'all' }],
+        backlogMessage: threshold(true, 0, 'You owe beer'),
+        stockMessage: threshold(true, 14, 'Too much stock'),
+      },
+    });
+    const sentTo = async () => {
+      const cm = (await gameDoc(gid)).params as {
+        configMessages: {
+          backlogMessage: { sentTo: string[] };
+          stockMessage: { sentTo: string[] };
+        };
+      };
+      return {
+        backlog: cm.configMessages.backlogMessage.sentTo,
+        stock: cm.configMessages.stockMessage.sentTo,
+      };
+    };
+    // Week 1: every stock is 12, no backlog.
+    expect(Object.keys(await messages(gid))).toEqual(['schedule-1-0']);
+    expect(await sentTo()).toEqual({ backlog: [], stock: [] });
+    // Week 2: the wholesaler and the distributor hold 16 > 14.
+    await week(gid, players, 1);
+    let all = await messages(gid);
+    expect(all['stock-wholesaler']).toEqual({
+      game_id: gid,
+      to: ['wholesaler'],
+      message: 'Too much stock',
+      show_at: 2,
+      source: 'stock',
+    });
+    expect(all['stock-distributor']).toMatchObject({ to: ['distributor'], show_at: 2 });
+    expect(await sentTo()).toEqual({ backlog: [], stock: ['wholesaler', 'distributor'] });
+    expect(
+      (
+        await clientOf(players.wholesaler!).docs.get(
+          `games/${gid}/facilities/wholesaler/inbox/stock-wholesaler`,
+        )
+      ).data,
+    ).toMatchObject({ message: 'Too much stock', show_at: 2 });
+    // Week 3: the factory too (16); the others, still above, are not sent it again.
+    await week(gid, players, 2);
+    all = await messages(gid);
+    expect(all['stock-wholesaler']).toMatchObject({ show_at: 2 });
+    expect(all['stock-factory']).toMatchObject({ to: ['factory'], show_at: 3 });
+    expect(await sentTo()).toEqual({
+      backlog: [],
+      stock: ['wholesaler', 'distributor', 'factory'],
+    });
+    // The retailer, ordering nothing, runs out in week 5 and owes 8 in week 6.
+    for (let w = 3; w <= 5; w++) await week(gid, players, w);
+    all = await messages(gid);
+    expect(all['backlog-retailer']).toEqual({
+      game_id: gid,
+      to: ['retailer'],
+      message: 'You owe beer',
+      show_at: 6,
+      source: 'backlog',
+    });
+    await week(gid, players, 6);
+    expect((await messages(gid))['backlog-retailer']).toMatchObject({ show_at: 6 });
+    expect((await sentTo()).backlog).toEqual(['retailer']);
+    expect(
+      (
+        await clientOf(players.retailer!).docs.query({
+          collection: `games/${gid}/facilities/retailer/inbox`,
+        })
+      ).map((d) => d.id),
+    ).toEqual(['backlog-retailer']);
+
+    // A reset starts a new run: sent lists cleared, the sent messages and inboxes removed,
+    // week 1's scheduled message sent again.
+    await resetGame.handle(creatorCtx(), { gid });
+    expect(await sentTo()).toEqual({ backlog: [], stock: [] });
+    expect(Object.keys(await messages(gid))).toEqual(['schedule-1-0']);
+    expect(await port.docs.query({ collection: `games/${gid}/facilities/retailer/inbox` })).toEqual(
+      [],
+    );
+  });
+
+  it('keeps the messages the creator wrote through a reset', async () => {
+    const { gid } = await gameWithPlayers(['retailer']);
+    await clientOf(CREATOR.uid, CREATOR.email).docs.set(`games/${gid}/messages/hello`, {
+      game_id: gid,
+      to: 'all',
+      message: 'Hello class',
+      show_at: 1,
+    });
+    await resetGame.handle(creatorCtx(), { gid });
+    expect(Object.keys(await messages(gid))).toEqual(['hello']);
   });
 });

@@ -1702,6 +1702,20 @@ export const DOC_CASES: readonly DocCase[] = [
     expect: 'deny',
   },
   {
+    name: 'facilities: player gets a message of its own inbox',
+    who: 'p1',
+    op: 'get',
+    path: 'games/g1/facilities/f1/inbox/m1',
+    expect: 'allow',
+  },
+  {
+    name: 'facilities: player cannot get a message of another facility inbox',
+    who: 'p2',
+    op: 'get',
+    path: 'games/g1/facilities/f1/inbox/m1',
+    expect: 'deny',
+  },
+  {
     name: 'facilities: player cannot write to its inbox',
     who: 'p1',
     op: 'create',

@@ -19,6 +19,7 @@ import {
 import { debriefMetrics } from '@sim/core/beer/metrics';
 import type { Policy } from '@sim/core/beer/policies';
 import { CallableError, type CallerAuth } from '../callable';
+import { inboxPath, messagePath, writeDueMessages } from './messages';
 
 export const gamePath = (gid: string): string => `games/${gid}`;
 export const statePath = (gid: string): string => `games/${gid}/private/state`;
@@ -259,7 +260,10 @@ export async function processWeek(
       // The state, with the week as precondition (built from the documents the first time).
       const { state, policy, built } = await readState(tx, gid, game);
       if (state.status === 'finished' || state.week !== week || !canAdvance) {
-        if (built) writeState(tx, gid, state, policy, opts.now);
+        if (built) {
+          writeState(tx, gid, state, policy, opts.now);
+          Object.assign(mirror, writeDueMessages(tx, gid, game, state, 1));
+        }
         fids.forEach((fid, i) => {
           if (built && !docs[i]?.exists) {
             tx.set(facilityPath(gid, fid), { ...facilityDoc(state, fid, opts.now) });
@@ -288,6 +292,8 @@ export async function processWeek(
         tx.set(facilityPath(gid, fid), { ...facilityDoc(next, fid, opts.now) });
         update[`facilities.${fid}.validatedOrder`] = false;
       }
+      // Messages due at the new week (scheduled, thresholds passed), each sent once.
+      Object.assign(update, writeDueMessages(tx, gid, game, next, next.week));
       if (done) {
         tx.set(statsPath(gid), {
           game_id: gid,
@@ -358,6 +364,8 @@ export async function rebuildGame(
       fids.forEach((fid, i) => {
         if (!docs[i]?.exists) tx.set(facilityPath(gid, fid), { ...facilityDoc(state, fid, now) });
       });
+      const sentTo = writeDueMessages(tx, gid, game, state, 1);
+      if (Object.keys(sentTo).length > 0) tx.update(gamePath(gid), sentTo);
       return state;
     }
     const params = (await tx.get(paramsPath(gid))).data;
@@ -380,17 +388,46 @@ export async function rebuildGame(
       tx.set(facilityPath(gid, fid), { ...facilityDoc(state, fid, now) });
       update[`facilities.${fid}.validatedOrder`] = false;
     }
+    // A new run: the threshold messages are sent again (sentTo cleared), then this week's.
     const gp = isRecord(game.params) ? game.params : {};
-    const messages = isRecord(gp.configMessages) ? gp.configMessages : null;
+    const messages = isRecord(gp.configMessages) ? { ...gp.configMessages } : null;
     if (messages) {
-      if (isRecord(messages.backlogMessage))
-        update['params.configMessages.backlogMessage.sentTo'] = [];
-      if (isRecord(messages.stockMessage)) update['params.configMessages.stockMessage.sentTo'] = [];
+      for (const field of ['backlogMessage', 'stockMessage']) {
+        const m = messages[field];
+        if (!isRecord(m)) continue;
+        messages[field] = { ...m, sentTo: [] };
+        update[`params.configMessages.${field}.sentTo`] = [];
+      }
     }
+    const fresh = messages ? { ...game, params: { ...gp, configMessages: messages } } : game;
+    Object.assign(update, writeDueMessages(tx, gid, fresh, state, 1));
     tx.update(gamePath(gid), update);
     tx.delete(statsPath(gid));
     return state;
   });
+}
+
+/** Page size of the deletions of `deleteSentMessages`. */
+const DELETE_PAGE = 400;
+
+/**
+ * Deletes the messages the backend sent (documents with a `source`) and every facility's inbox,
+ * before a reset sends them again. Messages written by the creator stay.
+ */
+export async function deleteSentMessages(port: DataPort, gid: string): Promise<void> {
+  const game = (await port.docs.get(gamePath(gid))).data;
+  const paths: string[] = [];
+  const sent = await port.docs.query({ collection: `games/${gid}/messages` });
+  for (const m of sent) if (typeof m.data?.source === 'string') paths.push(messagePath(gid, m.id));
+  for (const fid of Object.keys(game ? facilitiesOf(game) : {})) {
+    const inbox = await port.docs.query({ collection: `games/${gid}/facilities/${fid}/inbox` });
+    for (const m of inbox) paths.push(inboxPath(gid, fid, m.id));
+  }
+  for (let i = 0; i < paths.length; i += DELETE_PAGE) {
+    const batch = port.docs.batch();
+    for (const path of paths.slice(i, i + DELETE_PAGE)) batch.delete(path);
+    await batch.commit();
+  }
 }
 
 /** Replaces the manual allocations on the game and in the state, in one transaction. */

@@ -4,13 +4,19 @@
  * Starts the game again from its configuration (`games/{gid}` + `private/params`): rebuilds
  * `private/state` at week 1, rewrites every facility's private document (validation cleared),
  * sets `week: 1`, `finished: false`, `turnDeadline: null`, clears the threshold messages'
- * `sentTo` lists, removes the final stats and the orders of the previous run. Players, observers
- * and computer roles are kept. Also the way the game editor applies an edited configuration.
+ * `sentTo` lists, removes the final stats, the orders and the sent messages of the previous run
+ * (then sends week 1's scheduled messages again). Players, observers and computer roles are kept. Also the way the game editor applies an edited configuration.
  * Only admins of the game.
  */
 import { z } from 'zod';
 import type { CallableHandler } from '../callable';
-import { loadGame, rebuildGame, requireAdmin, requireAuth } from '../beer/beer-game';
+import {
+  deleteSentMessages,
+  loadGame,
+  rebuildGame,
+  requireAdmin,
+  requireAuth,
+} from '../beer/beer-game';
 
 export const name = 'resetBeerGame';
 
@@ -38,6 +44,7 @@ export const handle: CallableHandler<ResetBeerGameData, ResetBeerGameResult> = a
   const uid = requireAuth(ctx.auth).uid;
   const game = await loadGame(ctx.port, data.gid);
   await requireAdmin(ctx.port, game, uid);
+  await deleteSentMessages(ctx.port, data.gid);
   const state = await rebuildGame(ctx.port, data.gid, ctx.now(), false);
   for (;;) {
     const orders = await ctx.port.docs.query({

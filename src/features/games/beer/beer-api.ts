@@ -1,5 +1,5 @@
 /** The beer game's documents through the data port, and its calls. */
-import type { DocSnapshot, PortError, Unsubscribe } from '@sim/core/port/data-port';
+import type { DocSnapshot, PortError, QuerySpec, Unsubscribe } from '@sim/core/port/data-port';
 import { serverTimestamp } from '@sim/core/port/field-values';
 import type { BeerGameDocs } from '@sim/core/beer/game-docs';
 import type { editPlan } from '@/features/games/beer/editor-draft';
@@ -16,6 +16,14 @@ export function watchDoc(
   onError: (err: PortError) => void,
 ): Unsubscribe {
   return getDataPort().docs.onDoc(path, next, onError);
+}
+
+export function watchQuery(
+  spec: QuerySpec,
+  next: (docs: readonly DocSnapshot[]) => void,
+  onError: (err: PortError) => void,
+): Unsubscribe {
+  return getDataPort().docs.onQuery(spec, (snap) => next(snap.docs), onError);
 }
 
 export function newGameId(): string {

@@ -13,9 +13,10 @@ import {
 } from '@/features/games/beer/editor-draft';
 import {
   gameAvailability,
-  messagesFor,
+  messagesShown,
   parseBeerGame,
   parseFacilityPrivate,
+  parseSentMessage,
   roleIn,
 } from '@/features/games/beer/game-model';
 import { checkOrder } from '@/features/games/beer/order-rules';
@@ -95,19 +96,38 @@ describe('order entry (BEER-ORD-1..4)', () => {
   });
 });
 
-describe('scheduled messages', () => {
-  it('shows a facility the messages of past weeks sent to it or to everyone, newest first', () => {
-    const list = [
-      { week: 1, message: 'Welcome', to: 'all' as const },
-      { week: 3, message: 'Watch your stock', to: ['retailer'] },
-      { week: 2, message: 'Factory news', to: ['factory'] },
-      { week: 9, message: 'Later', to: 'all' as const },
+describe('messages sent by the backend', () => {
+  const sent = (id: string, data: Record<string, unknown>) => {
+    const m = parseSentMessage(id, { game_id: 'g1', ...data });
+    if (!m) throw new Error('not a message');
+    return m;
+  };
+  it('shows the broadcasts and the inbox from their week on, each once, newest first', () => {
+    const broadcast = [
+      sent('schedule-1-0', { to: 'all', message: 'Welcome', show_at: 1 }),
+      sent('both', { to: ['retailer', 'all'], message: 'Everyone', show_at: 2 }),
+      sent('hello', { to: 'all', message: 'Later', show_at: 9 }),
     ];
-    expect(messagesFor(list, 'retailer', 3).map((m) => m.message)).toEqual([
-      'Watch your stock',
+    const inbox = [
+      sent('backlog-retailer', { to: ['retailer'], message: 'You owe beer', show_at: 3 }),
+      sent('both', { to: ['retailer', 'all'], message: 'Everyone', show_at: 2 }),
+    ];
+    expect(messagesShown(broadcast, inbox, 3).map((m) => m.message)).toEqual([
+      'You owe beer',
+      'Everyone',
       'Welcome',
     ]);
-    expect(messagesFor(list, null, 3)).toHaveLength(3);
+    expect(messagesShown(broadcast, [], 9)).toHaveLength(3);
+  });
+
+  it('ignores documents without a message', () => {
+    expect(parseSentMessage('x', { to: 'all', show_at: 1 })).toBeNull();
+    expect(sent('y', { to: ['f1'], message: 'Hi' })).toEqual({
+      id: 'y',
+      message: 'Hi',
+      showAt: 1,
+      to: ['f1'],
+    });
   });
 });
 

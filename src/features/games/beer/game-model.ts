@@ -291,16 +291,37 @@ export function roleIn(game: BeerGameDoc, uid: string | null): GameRole {
   return { kind: 'none' };
 }
 
-/** Messages of the schedule shown to a facility (or to everyone for null) by `week`. */
-export function messagesFor(
-  list: readonly GameMessage[],
-  facilityId: string | null,
+/** A message the backend sent (`games/{gid}/messages/{mid}` or a facility's inbox copy). */
+export interface SentMessage {
+  id: string;
+  message: string;
+  /** The week from which it shows. */
+  showAt: number;
+  to: 'all' | string[];
+}
+
+export function parseSentMessage(id: string, data: unknown): SentMessage | null {
+  const d = obj(data);
+  const message = str(d['message']);
+  if (message === '') return null;
+  const to = d['to'] === 'all' ? 'all' : strs(d['to']);
+  return { id, message, showAt: num(d['show_at'], 1), to };
+}
+
+/**
+ * The messages a player sees at `week`: the broadcasts and its inbox (a message in both once),
+ * from their week on, newest first.
+ */
+export function messagesShown(
+  broadcast: readonly SentMessage[],
+  inbox: readonly SentMessage[],
   week: number,
-): GameMessage[] {
-  return list
-    .filter((m) => m.week <= week)
-    .filter((m) => facilityId === null || m.to === 'all' || m.to.includes(facilityId))
-    .sort((a, b) => b.week - a.week);
+): SentMessage[] {
+  const byId = new Map<string, SentMessage>();
+  for (const m of [...broadcast, ...inbox]) byId.set(m.id, m);
+  return [...byId.values()]
+    .filter((m) => m.showAt <= week)
+    .sort((a, b) => b.showAt - a.showAt || a.id.localeCompare(b.id));
 }
 
 /** The private facility document (docs/games/beer-documents.md): the core's view plus the validation. */

@@ -25,13 +25,13 @@ import { useTranslation } from 'react-i18next';
 import { placeOrder } from '@/features/games/beer/beer-api';
 import {
   type BeerGameDoc,
-  messagesFor,
+  messagesShown,
   type PublicFacility,
   secondsLeft,
 } from '@/features/games/beer/game-model';
 import { MapView } from '@/features/games/beer/map-view';
 import { checkOrder } from '@/features/games/beer/order-rules';
-import { useFacilityDoc, useNow } from '@/features/games/beer/use-game';
+import { useFacilityDoc, useNow, usePlayerMessages } from '@/features/games/beer/use-game';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
 import { createNewTurnTask, quitGame } from '@/lib/firebase/callables';
@@ -112,6 +112,7 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loaded = useFacilityDoc(game.id, facilityId);
+  const sent = usePlayerMessages(game.id, facilityId);
   const facility = game.facilities.find((f) => f.id === facilityId) as PublicFacility;
   const [typed, setTyped] = useState<{ week: number; values: Record<string, string> }>({
     week: 0,
@@ -196,21 +197,8 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
   const humansWaiting = game.facilities.filter(
     (f) => f.user !== null && !f.computer && !f.validatedOrder && f.id !== facilityId,
   );
-  const messages = messagesFor(game.params.configMessages.scheduleList, facilityId, game.week);
-  // Threshold messages (spec §3 backlogMessage / stockMessage) while this facility is past them.
-  const cm = game.params.configMessages;
-  const backlogNow = own ? own.products.reduce((a, p) => a + p.backlog, 0) : 0;
-  const stockNow = own ? own.products.reduce((a, p) => a + p.stock, 0) : 0;
-  if (
-    cm.backlogMessage.active &&
-    cm.backlogMessage.message &&
-    backlogNow > cm.backlogMessage.threshold
-  ) {
-    messages.unshift({ week: game.week, message: cm.backlogMessage.message, to: [facilityId] });
-  }
-  if (cm.stockMessage.active && cm.stockMessage.message && stockNow > cm.stockMessage.threshold) {
-    messages.unshift({ week: game.week, message: cm.stockMessage.message, to: [facilityId] });
-  }
+  // Scheduled and threshold messages, as the backend sent them.
+  const messages = messagesShown(sent.broadcast, sent.inbox, week);
   const current = own?.current ?? null;
   const productName = (pid: string) => {
     const p = game.params.productsTemplates[pid];
@@ -258,10 +246,10 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
                 {t('game.play.messages')}
               </Typography>
               <Stack spacing={1}>
-                {messages.map((m, i) => (
-                  <Alert key={i} severity="info" icon={false}>
+                {messages.map((m) => (
+                  <Alert key={m.id} severity="info" icon={false}>
                     <Typography variant="caption" color="text.secondary">
-                      {t('game.play.weekN', { week: m.week })}
+                      {t('game.play.weekN', { week: m.showAt })}
                     </Typography>
                     <Typography>{m.message}</Typography>
                   </Alert>

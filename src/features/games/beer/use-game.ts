@@ -1,12 +1,14 @@
 /** Live documents of a beer game (listeners through the data port). */
 import { useEffect, useState } from 'react';
 import type { PortError } from '@sim/core/port/data-port';
-import { gamePath, watchDoc } from '@/features/games/beer/beer-api';
+import { gamePath, watchDoc, watchQuery } from '@/features/games/beer/beer-api';
 import {
   type BeerGameDoc,
   type FacilityPrivate,
   parseBeerGame,
   parseFacilityPrivate,
+  parseSentMessage,
+  type SentMessage,
 } from '@/features/games/beer/game-model';
 
 export type Loaded<T> =
@@ -94,4 +96,49 @@ export function useNow(active: boolean): number {
     return () => window.clearInterval(id);
   }, [active]);
   return now;
+}
+
+function parseAll(docs: readonly { id: string; data: unknown }[]): SentMessage[] {
+  return docs.flatMap((d) => parseSentMessage(d.id, d.data) ?? []);
+}
+
+/**
+ * The messages the backend sent to a player, live: the broadcasts (`to == 'all'`, the query the
+ * rules can prove) and its facility's inbox (docs/policy.md "Messages").
+ */
+export function usePlayerMessages(
+  gid: string,
+  fid: string,
+): { broadcast: SentMessage[]; inbox: SentMessage[] } {
+  const key = `${gid}/${fid}`;
+  const [state, setState] = useState<{
+    key: string;
+    broadcast: SentMessage[];
+    inbox: SentMessage[];
+  }>({ key, broadcast: [], inbox: [] });
+  useEffect(() => {
+    const stopBroadcast = watchQuery(
+      { collection: `${gamePath(gid)}/messages`, where: [{ field: 'to', op: '==', value: 'all' }] },
+      (docs) =>
+        setState((prev) => ({
+          ...(prev.key === key ? prev : { key, inbox: [] }),
+          broadcast: parseAll(docs),
+        })),
+      () => undefined,
+    );
+    const stopInbox = watchQuery(
+      { collection: `${gamePath(gid)}/facilities/${fid}/inbox` },
+      (docs) =>
+        setState((prev) => ({
+          ...(prev.key === key ? prev : { key, broadcast: [] }),
+          inbox: parseAll(docs),
+        })),
+      () => undefined,
+    );
+    return () => {
+      stopBroadcast();
+      stopInbox();
+    };
+  }, [gid, fid, key]);
+  return state.key === key ? state : { broadcast: [], inbox: [] };
 }
