@@ -81,6 +81,13 @@ describe("an instructor's afternoon", () => {
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
     await shot(teacher, 'follow-up-published');
 
+    // The rounds' game configs (consumer demand included) are not in the published session
+    // document that players read, but in the admins' private document.
+    const published = await store.docs.get(`sessions/${sid}`);
+    expect(JSON.stringify(published.data?.['rounds'])).not.toContain('config');
+    const secret = await store.docs.get(`sessions/${sid}/private/rounds`);
+    expect(Object.keys((secret.data?.['configs'] as object | undefined) ?? {})).toHaveLength(2);
+
     // Four players join by code, two per team.
     const players: Page[] = [];
     for (const [i, team] of [1, 1, 2, 2].entries()) {

@@ -15,6 +15,20 @@ import { hasEmail } from '@/features/auth/auth-types';
 import { MIN_PASSWORD_LENGTH } from '@/features/auth/password';
 import { showError } from '@/lib/errors/error-store';
 
+/**
+ * One attempt per code: a code works once, and a page mounted twice (development's strict mode,
+ * a re-render) must not see its own first use as an invalid link.
+ */
+const applied = new Map<string, Promise<void>>();
+function applyOnce(oobCode: string): Promise<void> {
+  let attempt = applied.get(oobCode);
+  if (!attempt) {
+    attempt = confirmEmailAction(oobCode);
+    applied.set(oobCode, attempt);
+  }
+  return attempt;
+}
+
 /** The email action modes Firebase Auth links carry (`?mode=…&oobCode=…`). */
 const APPLY_MODES = ['verifyEmail', 'verifyAndChangeEmail', 'recoverEmail'] as const;
 
@@ -105,7 +119,7 @@ export function AuthActionPage() {
     if (!oobCode) {
       settle({ kind: 'invalid' });
     } else if ((APPLY_MODES as readonly string[]).includes(mode)) {
-      confirmEmailAction(oobCode).then(
+      applyOnce(oobCode).then(
         () => settle({ kind: 'verified' }),
         () => settle({ kind: 'invalid' }),
       );

@@ -31,8 +31,16 @@ import { getFirebaseAuth } from '@/lib/firebase/app';
 import { previousPlayerLogin, verifyEmail } from '@/lib/firebase/callables';
 import { reportError } from '@/lib/sentry';
 
+/**
+ * A player restored with a custom token (previousPlayerLogin) is not flagged anonymous by the SDK,
+ * yet has no email and no provider: it is the same anonymous player.
+ */
+function isAnonymousUser(user: User): boolean {
+  return user.isAnonymous || (!user.email && user.providerData.length === 0);
+}
+
 export function toAuthUser(user: User): AuthUser {
-  return { uid: user.uid, isAnonymous: user.isAnonymous, email: user.email };
+  return { uid: user.uid, isAnonymous: isAnonymousUser(user), email: user.email };
 }
 
 /**
@@ -74,11 +82,10 @@ export async function signUpWithEmail(email: string, password: string): Promise<
   const auth = getFirebaseAuth();
   const current = auth.currentUser;
   // Spec §5: creating an account while logged in with one is refused.
-  if (current && !current.isAnonymous) throw new Error('errorAlreadyLoggedIn');
-  const credential =
-    current && current.isAnonymous
-      ? await linkWithCredential(current, EmailAuthProvider.credential(address, password))
-      : await createUserWithEmailAndPassword(auth, address, password);
+  if (current && !isAnonymousUser(current)) throw new Error('errorAlreadyLoggedIn');
+  const credential = current
+    ? await linkWithCredential(current, EmailAuthProvider.credential(address, password))
+    : await createUserWithEmailAndPassword(auth, address, password);
   // The upgraded user keeps its uid: refresh the token so the new provider is in its claims.
   await credential.user.getIdToken(true);
   sendEmailVerification(credential.user).catch(reportError);
@@ -167,7 +174,7 @@ export interface AccountChange {
  */
 export async function updateAccount(change: AccountChange): Promise<AuthUser> {
   const user = getFirebaseAuth().currentUser;
-  if (!user || user.isAnonymous) throw new Error('auth/no-current-user');
+  if (!user || isAnonymousUser(user)) throw new Error('errorUnauthenticated');
   await reauthenticateWithCredential(
     user,
     EmailAuthProvider.credential(change.currentEmail.trim(), change.oldPassword),

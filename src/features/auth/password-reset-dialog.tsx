@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset } from '@/features/auth/auth-api';
-import { showError } from '@/lib/errors/error-store';
+import { showError, useErrorStore } from '@/lib/errors/error-store';
 
 /**
  * Asks for the reset email. Spec §5: whatever the failure (unknown address, malformed, network),
@@ -35,6 +35,7 @@ export function PasswordResetDialog({
     try {
       await requestPasswordReset(email);
       setSentTo(email.trim());
+      useErrorStore.getState().clearError();
     } catch {
       showError(new Error('authEmailNotFound'), { report: false });
     } finally {
@@ -48,9 +49,16 @@ export function PasswordResetDialog({
       onClose={onClose}
       fullWidth
       maxWidth="xs"
-      slotProps={{ transition: { onEnter: () => (setEmail(initialEmail), setSentTo(null)) } }}
+      slotProps={{
+        transition: { onEnter: () => (setEmail(initialEmail), setSentTo(null)) },
+        paper: {
+          component: 'form',
+          onSubmit: (e: FormEvent) => void submit(e),
+          'data-testid': 'password-reset',
+        } as object,
+      }}
     >
-      <form onSubmit={(e) => void submit(e)} data-testid="password-reset">
+      <>
         <DialogTitle>{t('auth.reset.title')}</DialogTitle>
         <DialogContent>
           {sentTo ? (
@@ -83,7 +91,7 @@ export function PasswordResetDialog({
             </Button>
           )}
         </DialogActions>
-      </form>
+      </>
     </Dialog>
   );
 }

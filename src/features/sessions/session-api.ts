@@ -5,7 +5,10 @@ import { deleteField, serverTimestamp } from '@sim/core/port/field-values';
 import type { LeanGameConfig } from '@sim/core/templates/types';
 import {
   parseLobbyPlayer,
+  parseRoundConfigs,
   parseSession,
+  splitRounds,
+  type RoundConfigs,
   type LobbyPlayer,
   type Session,
   type SessionDraft,
@@ -31,16 +34,41 @@ export function watchSession(
   );
 }
 
+export function roundConfigsPath(sid: string): string {
+  return `sessions/${sid}/private/rounds`;
+}
+
+/** The round configurations (session admins only; a refusal means the caller is not one). */
+export function watchRoundConfigs(
+  sid: string,
+  next: (configs: RoundConfigs) => void,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  return getDataPort().docs.onDoc(
+    roundConfigsPath(sid),
+    (snap) => next(parseRoundConfigs(snap.data)),
+    onError,
+  );
+}
+
+/**
+ * Creates a session: the session document without the rounds' game configs, then those configs
+ * in `sessions/{sid}/private/rounds` (its rule reads the stored session, so it comes second).
+ */
 export async function createSession(data: DocData): Promise<string> {
   const port = getDataPort();
   const sid = port.docs.newId();
-  await port.docs.set(sessionPath(sid), data);
+  const { publicData, configs } = splitRounds(data);
+  await port.docs.set(sessionPath(sid), publicData);
+  await port.docs.set(roundConfigsPath(sid), { configs });
   return sid;
 }
 
 /** Writes the editable fields of the follow-up's draft. */
 export async function saveSessionDraft(sid: string, draft: SessionDraft): Promise<void> {
-  await getDataPort().docs.update(sessionPath(sid), {
+  const port = getDataPort();
+  const { publicData, configs } = splitRounds({ rounds: draft.rounds.map((r) => ({ ...r })) });
+  await port.docs.update(sessionPath(sid), {
     name: draft.name.trim(),
     teamCount: draft.teamCount,
     teamComposition: draft.teamComposition,
@@ -51,8 +79,9 @@ export async function saveSessionDraft(sid: string, draft: SessionDraft): Promis
     allowPlayerReset: draft.allowPlayerReset,
     allowAudioPlayer: [...draft.allowAudioPlayer],
     teamNames: { ...draft.teamNames },
-    rounds: draft.rounds.map((r) => ({ ...r })),
+    rounds: publicData['rounds'],
   });
+  await port.docs.set(roundConfigsPath(sid), { configs });
 }
 
 /** Publishes the session and gives it its join code (generateSessionCode). */

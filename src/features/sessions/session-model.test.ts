@@ -7,6 +7,10 @@ import {
   draftOf,
   draftProblems,
   duplicateSessionData,
+  hasConfig,
+  parseRoundConfigs,
+  splitRounds,
+  withRoundConfigs,
   hasPendingChanges,
   isSessionCode,
   leastFilledTeam,
@@ -227,5 +231,39 @@ describe('editing (pending changes)', () => {
     expect(draftProblems({ ...draft, rounds: [{ ...draft.rounds[0]!, name: '' }] })).toEqual([
       'roundNameRequired',
     ]);
+  });
+});
+
+describe('round configs kept out of the session document', () => {
+  const config = { params: { consumerDemand: [4, 8] }, facilities: {} };
+  it('splits the rounds: public rounds without config, configs by round id', () => {
+    const { publicData, configs } = splitRounds({
+      name: 'S',
+      rounds: [
+        { id: 'a', name: 'One', config },
+        { name: 'Two', config: {} },
+      ],
+    });
+    expect(publicData).toEqual({
+      name: 'S',
+      rounds: [
+        { id: 'a', name: 'One' },
+        { id: 'r2', name: 'Two' },
+      ],
+    });
+    expect(JSON.stringify(publicData)).not.toContain('consumerDemand');
+    expect(configs).toEqual({ a: config });
+  });
+  it('merges the private configs back for the admins, legacy configs kept', () => {
+    const session = parseSession('s1', {
+      rounds: [
+        { id: 'a', name: 'One' },
+        { id: 'b', name: 'Two', config: { legacy: true } },
+      ],
+    });
+    expect(session.rounds.map(hasConfig)).toEqual([false, true]);
+    const merged = withRoundConfigs(session, parseRoundConfigs({ configs: { a: config, x: 3 } }));
+    expect(merged.rounds.map((r) => r.config)).toEqual([config, { legacy: true }]);
+    expect(withRoundConfigs(session, null)).toBe(session);
   });
 });

@@ -102,10 +102,14 @@ function oneOf<T extends string>(v: unknown, list: readonly T[], fallback: T): T
   return typeof v === 'string' && (list as readonly string[]).includes(v) ? (v as T) : fallback;
 }
 
+/**
+ * A round of the session document. Its game config is not in that document (players read it):
+ * it lives in `sessions/{sid}/private/rounds` and is merged in for the session admins
+ * (`withRoundConfigs`); until then it is empty. Sessions stored before the split still carry it.
+ */
 function parseRound(v: unknown, index: number): SessionRound | null {
   const r = rec(v);
   const config = rec(r['config']);
-  if (Object.keys(config).length === 0) return null;
   return {
     id: str(r['id'], `r${index + 1}`),
     name: str(r['name']),
@@ -183,6 +187,58 @@ export function parseLobbyPlayer(uid: string, data: DocData | undefined): LobbyP
     team: typeof team === 'number' && Number.isInteger(team) && team >= 1 ? team : null,
     joinedAt: num(data?.['joined_at'], 0),
   };
+}
+
+// ------------------------------------------------------------------ round configurations
+
+/** The private document of a session's round configurations, keyed by round id. */
+export type RoundConfigs = Readonly<Record<string, GameConfig>>;
+
+/** Whether a round has its game config (the private document was read, or a legacy session). */
+export function hasConfig(round: SessionRound): boolean {
+  return Object.keys(round.config).length > 0;
+}
+
+/**
+ * Splits session data for writing: the rounds without their game config (for the session
+ * document, which players read) and the configs by round id (for `sessions/{sid}/private/rounds`,
+ * which only the session admins read). Consumer demand and the whole game set-up stay secret.
+ */
+export function splitRounds(data: DocData): {
+  publicData: DocData;
+  configs: Record<string, unknown>;
+} {
+  const rounds = Array.isArray(data['rounds']) ? data['rounds'] : [];
+  const configs: Record<string, unknown> = {};
+  const publicRounds = rounds.map((v: unknown, i) => {
+    const { config, ...rest } = rec(v);
+    const id = str(rest['id'], `r${i + 1}`);
+    // An empty config is a round whose config was not read: never written over a real one.
+    if (Object.keys(rec(config)).length > 0) configs[id] = config;
+    return { ...rest, id };
+  });
+  return { publicData: { ...data, rounds: publicRounds }, configs };
+}
+
+/** The session with each round's config from the private document (when it has one). */
+export function withRoundConfigs(session: Session, configs: RoundConfigs | null): Session {
+  if (!configs) return session;
+  return {
+    ...session,
+    rounds: session.rounds.map((r) => {
+      const config = configs[r.id];
+      return config ? { ...r, config } : r;
+    }),
+  };
+}
+
+export function parseRoundConfigs(data: DocData | undefined): RoundConfigs {
+  const configs: Record<string, GameConfig> = {};
+  for (const [id, v] of Object.entries(rec(data?.['configs']))) {
+    const config = rec(v);
+    if (Object.keys(config).length > 0) configs[id] = config as unknown as GameConfig;
+  }
+  return configs;
 }
 
 // ------------------------------------------------------------------ creating and duplicating

@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { PortError } from '@sim/core/port/data-port';
-import { watchLobby, watchSession } from '@/features/sessions/session-api';
-import type { LobbyPlayer, Session, SessionAccess } from '@/features/sessions/session-model';
-import { sessionAccess } from '@/features/sessions/session-model';
+import { watchLobby, watchRoundConfigs, watchSession } from '@/features/sessions/session-api';
+import type {
+  LobbyPlayer,
+  RoundConfigs,
+  Session,
+  SessionAccess,
+} from '@/features/sessions/session-model';
+import { sessionAccess, withRoundConfigs } from '@/features/sessions/session-model';
 import { showError } from '@/lib/errors/error-store';
 
 export type SessionState =
@@ -22,6 +27,37 @@ function isDenied(error: unknown): boolean {
  * means "not published", and a draft that could be read means the caller is an admin.
  */
 export function useSession(sid: string, uid: string | null): SessionState {
+  const state = usePublicSession(sid, uid);
+  const ready = state.status === 'ready' ? state : null;
+  // The round configs are read by the session admins only: the creator, and members of the
+  // session's team (a player of a team session is refused, which is expected and ignored).
+  const wantsConfigs = ready !== null && (ready.isCreator || ready.session.team !== null);
+  const configKey = wantsConfigs ? `${sid}|${uid ?? ''}` : '';
+  const [configs, setConfigs] = useState<{
+    key: string;
+    value: RoundConfigs | 'denied';
+  } | null>(null);
+  useEffect(() => {
+    if (!configKey) return undefined;
+    return watchRoundConfigs(
+      sid,
+      (value) => setConfigs({ key: configKey, value }),
+      (error) => {
+        setConfigs({ key: configKey, value: 'denied' });
+        if (!isDenied(error)) showError(error);
+      },
+    );
+  }, [sid, configKey]);
+  if (!ready) return state;
+  const loaded = configs !== null && configs.key === configKey ? configs.value : null;
+  // The creator's pages start rounds and edit them: they wait for the configs.
+  if (ready.isCreator && loaded === null) return LOADING;
+  return loaded === null || loaded === 'denied'
+    ? ready
+    : { ...ready, session: withRoundConfigs(ready.session, loaded) };
+}
+
+function usePublicSession(sid: string, uid: string | null): SessionState {
   const key = `${sid}|${uid ?? ''}`;
   const [entry, setEntry] = useState<{ key: string; state: SessionState }>({
     key: '',

@@ -31,12 +31,24 @@ const loaders = import.meta.glob<Bundle>(
   },
 );
 
+function isBundle(value: unknown): value is Bundle {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * One bundle from a language's files. A top-level group of translation.json that has the name of
+ * a feature file (`errors`) is merged with that file's keys, whatever the files' order.
+ */
 function mergeFiles(files: ReadonlyArray<readonly [string, Bundle]>): Bundle {
   const bundle: Bundle = {};
+  const add = (key: string, value: unknown) => {
+    const current = bundle[key];
+    bundle[key] = isBundle(current) && isBundle(value) ? { ...current, ...value } : value;
+  };
   for (const [path, content] of files) {
     const name = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-    if (name === 'translation') Object.assign(bundle, content);
-    else bundle[name] = content;
+    if (name === 'translation') for (const [key, value] of Object.entries(content)) add(key, value);
+    else add(name, content);
   }
   return bundle;
 }

@@ -132,6 +132,12 @@ const templateRules: PathRule['allow'] = {
   delete: (c) => isCreatorOf(c.auth, c.existing),
 };
 
+// ---- session round configurations ----
+
+function sessionCreator(c: RuleContext): boolean {
+  return isCreatorOf(c.auth, c.read(`sessions/${c.params['sid'] ?? ''}`));
+}
+
 // ---- session lobby ----
 
 export const LOBBY_ENTRY_FIELDS = ['name', 'team', 'joined_at'] as const;
@@ -332,6 +338,19 @@ export const RULES: readonly PathRule[] = [
         deepEqual(getField(c.incoming, 'code', null), getField(c.existing, 'code', null)) &&
         teamChangeAllowed(c),
       delete: (c) => isCreatorOf(c.auth, c.existing),
+    },
+  },
+  {
+    // A session's round configurations (consumer demand included), kept out of the published
+    // session document that players read: only the session admins read them, the creator writes
+    // them. One document, `rounds` = {configs: {roundId: config}}.
+    pattern: 'sessions/{sid}/private/{docId}',
+    allow: {
+      get: (c) => isSessionAdmin(c.auth, c.params['sid'], c.read),
+      list: (c) => isSessionAdmin(c.auth, c.params['sid'], c.read),
+      create: (c) => c.params['docId'] === 'rounds' && sessionCreator(c),
+      update: (c) => c.params['docId'] === 'rounds' && sessionCreator(c),
+      delete: (c) => sessionCreator(c),
     },
   },
   {
