@@ -3,7 +3,8 @@
  * Locale coverage: every key of locales/en/translation.json must exist, as a non-empty string with
  * the same {{placeholders}}, in each of the other locales of spec §9. Prints what is missing per
  * language and exits non-zero when anything is missing; keys only present in a translation are
- * listed as a warning.
+ * listed as a warning. Plural keys (`_one`, `_other`…) are expected in each language's own plural
+ * categories (`Intl.PluralRules`), as i18next looks them up.
  */
 import { readFileSync, existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -54,6 +55,18 @@ if (en.error) {
   process.exit(1);
 }
 
+const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** The base of a plural key (`players` of `players_one`) when English has its `_other` form. */
+function pluralOf(key) {
+  const cut = key.lastIndexOf('_');
+  if (cut < 0 || !PLURAL_SUFFIXES.includes(key.slice(cut + 1))) return null;
+  const base = key.slice(0, cut);
+  return en.keys.has(`${base}_other`) ? base : null;
+}
+
+const pluralBases = new Set([...en.keys.keys()].map(pluralOf).filter((b) => b !== null));
+
 let failures = 0;
 for (const locale of LOCALES.slice(1)) {
   const loaded = load(locale);
@@ -64,12 +77,28 @@ for (const locale of LOCALES.slice(1)) {
   }
   const missing = [];
   const badPlaceholders = [];
+  // Plural keys follow the language's own categories (i18next suffixes from Intl.PluralRules):
+  // Polish needs `_one`, `_few`, `_many` and `_other` where English has `_one` and `_other`.
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const expected = new Map();
   for (const [key, text] of en.keys) {
+    const plural = pluralOf(key);
+    if (!plural) expected.set(key, text);
+  }
+  for (const base of pluralBases) {
+    for (const category of categories) {
+      expected.set(
+        `${base}_${category}`,
+        en.keys.get(`${base}_${category}`) ?? en.keys.get(`${base}_other`),
+      );
+    }
+  }
+  for (const [key, text] of expected) {
     const translated = loaded.keys.get(key);
     if (typeof translated !== 'string' || translated.trim() === '') missing.push(key);
     else if (placeholders(translated) !== placeholders(text)) badPlaceholders.push(key);
   }
-  const extra = [...loaded.keys.keys()].filter((key) => !en.keys.has(key));
+  const extra = [...loaded.keys.keys()].filter((key) => !expected.has(key));
   if (missing.length > 0) {
     failures++;
     console.error(`${locale}: ${missing.length} missing key(s)`);

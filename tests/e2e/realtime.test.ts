@@ -59,30 +59,36 @@ async function openLobby(): Promise<Page> {
 describe('realtime: one player writes, the other sees it', () => {
   it('shows a joining player to another browser within one second', async () => {
     const [alice, bob] = await Promise.all([openLobby(), openLobby()]);
-    const uids = await Promise.all(
-      [alice, bob].map((page) =>
-        page.evaluate(
-          () =>
-            new Promise<{ uid: string; isAnonymous: boolean } | null>((resolve) => {
-              // Firebase Auth keeps the signed-in user in IndexedDB.
-              const open = indexedDB.open('firebaseLocalStorageDb');
-              open.onerror = () => resolve(null);
-              open.onsuccess = () => {
-                const all = open.result
-                  .transaction('firebaseLocalStorage', 'readonly')
-                  .objectStore('firebaseLocalStorage')
-                  .getAll();
-                all.onerror = () => resolve(null);
-                all.onsuccess = () => {
-                  const rows = all.result as { fbase_key: string; value: unknown }[];
-                  const row = rows.find((r) => r.fbase_key.startsWith('firebase:authUser'));
-                  resolve((row?.value as { uid: string; isAnonymous: boolean }) ?? null);
+    const readUsers = () =>
+      Promise.all(
+        [alice, bob].map((page) =>
+          page.evaluate(
+            () =>
+              new Promise<{ uid: string; isAnonymous: boolean } | null>((resolve) => {
+                // Firebase Auth keeps the signed-in user in IndexedDB.
+                const open = indexedDB.open('firebaseLocalStorageDb');
+                open.onerror = () => resolve(null);
+                open.onsuccess = () => {
+                  const all = open.result
+                    .transaction('firebaseLocalStorage', 'readonly')
+                    .objectStore('firebaseLocalStorage')
+                    .getAll();
+                  all.onerror = () => resolve(null);
+                  all.onsuccess = () => {
+                    const rows = all.result as { fbase_key: string; value: unknown }[];
+                    const row = rows.find((r) => r.fbase_key.startsWith('firebase:authUser'));
+                    resolve((row?.value as { uid: string; isAnonymous: boolean }) ?? null);
+                  };
                 };
-              };
-            }),
+              }),
+          ),
         ),
-      ),
-    );
+      );
+    // The join form shows before the anonymous sign-in is stored: wait for both users.
+    await expect
+      .poll(async () => (await readUsers()).every((u) => u !== null), { timeout: 15_000 })
+      .toBe(true);
+    const uids = await readUsers();
     // Both are signed in anonymously, as two different users.
     expect(uids[0]?.isAnonymous).toBe(true);
     expect(uids[1]?.isAnonymous).toBe(true);
