@@ -14,6 +14,7 @@ import { launchBrowser } from './browser';
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const PREVIOUS_PLAYER = 'simgames.previousPlayer';
+const PREVIOUS_PLAYER_KEY = 'simgames.previousPlayerKey';
 
 let browser: Browser;
 let store: LocalStoreClient;
@@ -108,10 +109,25 @@ describe('accounts', () => {
       })
       .toMatch(/^[A-Za-z0-9]+$/);
     const uid = (await first.evaluate((k) => window.localStorage.getItem(k), PREVIOUS_PLAYER))!;
+    const key = (await first.evaluate((k) => window.localStorage.getItem(k), PREVIOUS_PLAYER_KEY))!;
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+
+    // The uid alone (visible in game documents) restores no one: a fresh anonymous player.
+    const thief = await newPage({ [PREVIOUS_PLAYER]: uid, [PREVIOUS_PLAYER_KEY]: '0'.repeat(64) });
+    await thief.goto(`${stack.webUrl}/session/${sid}/lobby`);
+    await thief.getByRole('button', { name: 'Log out' }).waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => thief.evaluate((k) => window.localStorage.getItem(k), PREVIOUS_PLAYER), {
+        timeout: 15_000,
+      })
+      .toMatch(/^[A-Za-z0-9]+$/);
+    expect(await thief.evaluate((k) => window.localStorage.getItem(k), PREVIOUS_PLAYER)).not.toBe(
+      uid,
+    );
 
     // Its session is lost (a fresh browser profile that only kept the uid): the same player is
     // restored through previousPlayerLogin and joins under its old uid.
-    const again = await newPage({ [PREVIOUS_PLAYER]: uid });
+    const again = await newPage({ [PREVIOUS_PLAYER]: uid, [PREVIOUS_PLAYER_KEY]: key });
     await again.goto(`${stack.webUrl}/session/${sid}/lobby`);
     await again.getByRole('button', { name: 'Log out' }).waitFor({ timeout: 30_000 });
     expect(await again.evaluate((k) => window.localStorage.getItem(k), PREVIOUS_PLAYER)).toBe(uid);

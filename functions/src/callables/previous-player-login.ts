@@ -1,13 +1,17 @@
 /**
- * previousPlayerLogin {uid} → {token} (spec §4, §7): restores a previous anonymous player.
+ * previousPlayerLogin {uid, key} → {token} (spec §4, §7): restores a previous anonymous player.
  *
- * A browser keeps the uid of the anonymous player it signed in last; when that session is lost
- * (cleared cookies, another tab's logout, an expired refresh token), the SPA asks for a sign-in
- * token for that uid and signs in with it, so the player keeps its role and moves. Only an
- * existing, enabled, anonymous account qualifies: an account linked to an email (or any other
- * provider) must sign in with its own credentials (`permission-denied`, previousPlayerNotAnonymous),
- * and an unknown or disabled uid is `not-found` (previousPlayerUnknown). Nothing is written.
+ * A browser keeps the uid of the anonymous player it signed in last, with a random restore key
+ * whose SHA-256 the player stored in its own profile (`users/{uid}.restoreKeyHash`, readable by
+ * that user only). When that session is lost (cleared cookies, an expired refresh token), the SPA
+ * asks for a sign-in token for that uid and signs in with it, so the player keeps its role and
+ * its moves. Player uids are visible in game documents, so the key is what proves the browser was
+ * that player's: a wrong or missing key is refused like an unknown uid (`not-found`,
+ * previousPlayerUnknown), as is an unknown or disabled account. An account linked to an email (or
+ * any other provider) must sign in with its own credentials (`permission-denied`,
+ * previousPlayerNotAnonymous). Nothing is written.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { getAuth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import { getAdminApp } from '../admin-app';
@@ -17,7 +21,13 @@ export const name = 'previousPlayerLogin';
 
 export const schema = z.object({
   // Firebase uids are at most 128 characters.
-  uid: z.string().min(1).max(128),
+  uid: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[^/]+$/),
+  // The restore key: 32 random bytes, hex.
+  key: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
 export type PreviousPlayerLoginData = z.output<typeof schema>;
@@ -40,10 +50,25 @@ export interface PreviousPlayerLoginDeps {
   readonly createToken: (uid: string) => Promise<string>;
 }
 
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 export function createHandler(
   deps: PreviousPlayerLoginDeps,
 ): CallableHandler<PreviousPlayerLoginData, PreviousPlayerLoginResult> {
-  return async (_ctx, { uid }) => {
+  return async (ctx, { uid, key }) => {
+    const profile = await ctx.port.docs.get(`users/${uid}`);
+    const stored = profile.data?.['restoreKeyHash'];
+    if (typeof stored !== 'string' || !sameHash(stored, sha256(key))) {
+      throw new CallableError('not-found', 'previousPlayerUnknown');
+    }
     const account = await deps.lookup(uid);
     if (!account || account.disabled) {
       throw new CallableError('not-found', 'previousPlayerUnknown');

@@ -24,8 +24,10 @@ import {
 import type { AuthUser } from '@/features/auth/auth-types';
 import {
   forgetPreviousPlayer,
+  newRestoreKey,
   readPreviousPlayer,
   rememberPreviousPlayer,
+  restoreKeyHash,
 } from '@/features/auth/previous-player';
 import { getFirebaseAuth } from '@/lib/firebase/app';
 import { previousPlayerLogin, verifyEmail } from '@/lib/firebase/callables';
@@ -101,10 +103,10 @@ let restoring: Promise<AuthUser | null> | undefined;
  */
 export function restorePreviousPlayer(): Promise<AuthUser | null> {
   restoring ??= (async () => {
-    const uid = readPreviousPlayer();
-    if (!uid) return null;
+    const previous = readPreviousPlayer();
+    if (!previous) return null;
     try {
-      const { token } = await previousPlayerLogin({ uid });
+      const { token } = await previousPlayerLogin(previous);
       const credential = await signInWithCustomToken(getFirebaseAuth(), token);
       return toAuthUser(credential.user);
     } catch (error) {
@@ -130,8 +132,35 @@ export async function signInAnonymously(): Promise<AuthUser> {
   if (restored) return restored;
   if (auth.currentUser) return toAuthUser(auth.currentUser);
   const credential = await firebaseSignInAnonymously(auth);
-  rememberPreviousPlayer(credential.user.uid);
+  void keepForRestore(credential.user.uid);
   return toAuthUser(credential.user);
+}
+
+/**
+ * Keeps the new anonymous player restorable: a random key in this browser, its hash in the
+ * player's own profile. Retried while the data backend learns of the fresh sign-in; the uid is
+ * kept only once the hash is stored (a restore without it would be refused anyway).
+ */
+async function keepForRestore(uid: string): Promise<void> {
+  const key = newRestoreKey();
+  try {
+    const [hash, { mergeProfileFields }] = await Promise.all([
+      restoreKeyHash(key),
+      import('@/features/auth/profile-api'),
+    ]);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await mergeProfileFields(uid, { restoreKeyHash: hash });
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+      }
+    }
+    if (getFirebaseAuth().currentUser?.uid === uid) rememberPreviousPlayer({ uid, key });
+  } catch (error) {
+    reportError(error);
+  }
 }
 
 export async function signOut(): Promise<void> {

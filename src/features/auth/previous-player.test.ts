@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   forgetPreviousPlayer,
+  newRestoreKey,
   readPreviousPlayer,
   rememberPreviousPlayer,
+  restoreKeyHash,
 } from '@/features/auth/previous-player';
 
 function memoryStorage(): Storage {
@@ -19,24 +22,36 @@ function memoryStorage(): Storage {
   };
 }
 
-describe('previous player uid (spec §4)', () => {
-  it('is kept, read back and cleared', () => {
+describe('previous player (spec §4)', () => {
+  it('is kept with its restore key, read back and cleared', () => {
     const store = memoryStorage();
     expect(readPreviousPlayer(store)).toBeNull();
-    rememberPreviousPlayer('aB3_x-9', store);
-    expect(readPreviousPlayer(store)).toBe('aB3_x-9');
+    const key = newRestoreKey();
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    rememberPreviousPlayer({ uid: 'aB3_x-9', key }, store);
+    expect(readPreviousPlayer(store)).toEqual({ uid: 'aB3_x-9', key });
     forgetPreviousPlayer(store);
     expect(readPreviousPlayer(store)).toBeNull();
+    expect(store.length).toBe(0);
   });
-  it('ignores values that cannot be uids', () => {
+  it('ignores values that cannot be uids or keys, and a uid without its key', () => {
     const store = memoryStorage();
-    rememberPreviousPlayer('a/b', store);
+    rememberPreviousPlayer({ uid: 'a/b', key: newRestoreKey() }, store);
     expect(readPreviousPlayer(store)).toBeNull();
-    store.setItem('simgames.previousPlayer', 'x'.repeat(129));
+    store.setItem('simgames.previousPlayer', 'abc');
     expect(readPreviousPlayer(store)).toBeNull();
+    store.setItem('simgames.previousPlayerKey', 'short');
+    expect(readPreviousPlayer(store)).toBeNull();
+  });
+  it('hashes the key with SHA-256, as the server does', async () => {
+    const key = newRestoreKey();
+    expect(await restoreKeyHash(key)).toBe(createHash('sha256').update(key).digest('hex'));
+    expect(newRestoreKey()).not.toBe(key);
   });
   it('does nothing without storage', () => {
-    expect(() => rememberPreviousPlayer('abc', undefined)).not.toThrow();
+    expect(() =>
+      rememberPreviousPlayer({ uid: 'abc', key: newRestoreKey() }, undefined),
+    ).not.toThrow();
     expect(readPreviousPlayer(undefined)).toBeNull();
   });
 });

@@ -1,12 +1,21 @@
 /**
- * The uid of the last anonymous player of this browser (spec §4): kept in localStorage when an
- * anonymous player signs in, used to restore that player when its session is lost, and cleared on
- * full identification (an email sign-in or sign-up).
+ * The last anonymous player of this browser (spec §4): its uid and a random restore key are kept
+ * in localStorage when an anonymous player signs in, used to restore that player when its session
+ * is lost, and cleared on full identification (an email sign-in or sign-up). The key's SHA-256
+ * is stored in the player's own profile (`users/{uid}.restoreKeyHash`, readable by that user
+ * only): player uids are visible in game documents, so a uid alone must not restore anyone.
  */
 const KEY = 'simgames.previousPlayer';
+const SECRET = 'simgames.previousPlayerKey';
 
 /** Firebase uids: 1 to 128 characters, letters, digits and a few symbols, never slashes. */
 const UID = /^[A-Za-z0-9_-]{1,128}$/;
+const RESTORE_KEY = /^[0-9a-f]{64}$/;
+
+export interface PreviousPlayer {
+  readonly uid: string;
+  readonly key: string;
+}
 
 function storage(): Storage | undefined {
   try {
@@ -16,15 +25,37 @@ function storage(): Storage | undefined {
   }
 }
 
-export function readPreviousPlayer(store: Storage | undefined = storage()): string | null {
-  const value = store?.getItem(KEY) ?? null;
-  return value !== null && UID.test(value) ? value : null;
+export function readPreviousPlayer(store: Storage | undefined = storage()): PreviousPlayer | null {
+  const uid = store?.getItem(KEY) ?? null;
+  const key = store?.getItem(SECRET) ?? null;
+  return uid !== null && key !== null && UID.test(uid) && RESTORE_KEY.test(key)
+    ? { uid, key }
+    : null;
 }
 
-export function rememberPreviousPlayer(uid: string, store: Storage | undefined = storage()): void {
-  if (UID.test(uid)) store?.setItem(KEY, uid);
+/** A new random restore key (32 bytes, hex). */
+export function newRestoreKey(): string {
+  const bytes = new Uint8Array(32);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** SHA-256 of the key, hex: what the profile stores and the server compares. */
+export async function restoreKeyHash(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function rememberPreviousPlayer(
+  player: PreviousPlayer,
+  store: Storage | undefined = storage(),
+): void {
+  if (!UID.test(player.uid) || !RESTORE_KEY.test(player.key)) return;
+  store?.setItem(KEY, player.uid);
+  store?.setItem(SECRET, player.key);
 }
 
 export function forgetPreviousPlayer(store: Storage | undefined = storage()): void {
   store?.removeItem(KEY);
+  store?.removeItem(SECRET);
 }

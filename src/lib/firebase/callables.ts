@@ -38,6 +38,8 @@ export function verifyEmail(request: VerifyEmailRequest): Promise<VerifyEmailRes
 
 export interface PreviousPlayerLoginRequest {
   readonly uid: string;
+  /** The restore key this browser kept (its SHA-256 is in `users/{uid}.restoreKeyHash`). */
+  readonly key: string;
 }
 
 /**

@@ -12,6 +12,12 @@ function bundle(locale: string): Record<string, unknown> {
   return { sessions: read('sessions.json'), gamelist: read('gamelist.json') };
 }
 
+type CountKey =
+  | 'sessions.lobby.players'
+  | 'sessions.panel.rounds'
+  | 'gamelist.deleted'
+  | 'gamelist.copied';
+
 async function translator(locale: string) {
   const instance = i18next.createInstance();
   await instance.init({
@@ -19,7 +25,7 @@ async function translator(locale: string) {
     fallbackLng: 'en',
     resources: { [locale]: { translation: bundle(locale) }, en: { translation: bundle('en') } },
   });
-  return (key: string, count: number) => instance.t(key, { count });
+  return (key: CountKey, count: number) => instance.t(key, { count });
 }
 
 describe('plural forms', () => {
