@@ -189,6 +189,52 @@ describe('accounts', () => {
     await again.getByTestId('account-saved').waitFor({ timeout: 15_000 });
     await shot(again, 'dashboard-settings');
 
+    // Templates: a game and a session from default templates, each saved back as a template.
+    await again.goto(`${stack.webUrl}/dashboard/templates/games`);
+    await again
+      .getByTestId('template-game-beer-classic')
+      .getByRole('button', { name: 'Create a game' })
+      .click();
+    await again.waitForURL('**/game/*/edit', { timeout: 30_000 });
+    const gid = /\/game\/([^/]+)\/edit/.exec(again.url())?.[1] ?? '';
+    const game = await store.docs.get(`games/${gid}`);
+    expect(game.data).toMatchObject({ creator: uid, type: 'beergame', name: 'Classic beer game' });
+    await again.goto(`${stack.webUrl}/dashboard/intro`);
+    await again.getByTestId('game-row').first().getByRole('checkbox').check();
+    await again.getByRole('button', { name: 'Save as a template' }).click();
+    await again.getByLabel('Template title').fill('My classic');
+    await again.getByRole('dialog').getByRole('button', { name: 'Save as a template' }).click();
+    await again.getByText('Template saved').waitFor({ timeout: 15_000 });
+
+    await again.goto(`${stack.webUrl}/dashboard/templates/sessions`);
+    await again
+      .getByTestId('template-session-s-beer-visibility')
+      .getByRole('button', { name: 'Create a session' })
+      .click();
+    await again.waitForURL('**/follow-up', { timeout: 30_000 });
+    await again.goto(`${stack.webUrl}/dashboard/sessions`);
+    await again
+      .getByTestId('session-row')
+      .first()
+      .getByRole('button', { name: 'Save as a template' })
+      .click();
+    await again.getByLabel('Template name (optional)').fill('My two rounds');
+    await again.getByRole('dialog').getByRole('button', { name: 'Save as a template' }).click();
+    await again.getByText('Template saved').waitFor({ timeout: 15_000 });
+    const saved = await store.docs.query({
+      collection: 'sessionTemplates',
+      where: [{ field: 'creator', op: '==', value: uid }],
+    });
+    expect(saved).toHaveLength(1);
+    const rounds = saved[0]?.data?.['rounds'] as { config: object }[];
+    expect(rounds).toHaveLength(2);
+    expect(rounds.every((r) => Object.keys(r.config).length > 0)).toBe(true);
+    await again.goto(`${stack.webUrl}/dashboard/templates/sessions`);
+    await again.getByTestId(`template-session-${saved[0]!.id}`).getByText('Mine').waitFor();
+    await again.goto(`${stack.webUrl}/dashboard/templates/games`);
+    await again.getByText('My classic').waitFor({ timeout: 15_000 });
+    await shot(again, 'dashboard-templates-games');
+
     // The join-team message shows after 500 ms.
     await again.goto(`${stack.webUrl}/dashboard/intro?joinTeam=team42`);
     await again.getByTestId('dashboard-message').waitFor({ timeout: 10_000 });

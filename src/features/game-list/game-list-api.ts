@@ -187,3 +187,32 @@ export async function mergeIntoTemplate(
     ),
   );
 }
+
+/**
+ * Saves one game as a game template (`templates`, spec §7 create template): its configuration
+ * reset like a copy's (spec §4), so a game made from it starts afresh.
+ */
+export async function saveGameAsTemplate(
+  item: GameListItem,
+  title: string,
+  owner: { uid: string; team: string | null; now: number },
+): Promise<string> {
+  const { game, privateParams } = await readGame(item.id);
+  const config =
+    item.type === 'beergame'
+      ? resetBeerConfig(configFromDocs(game, privateParams))
+      : {
+          type: 'leangame',
+          params: resetLeanParams((game['params'] as DocData) ?? {}),
+          facilities: (game['facilities'] as DocData | undefined) ?? {},
+        };
+  return getDataPort().docs.add('templates', {
+    title: title.trim(),
+    type: item.type,
+    description: '',
+    creator: owner.uid,
+    team: owner.team,
+    created_at: owner.now,
+    config: JSON.parse(JSON.stringify(config)) as DocData,
+  });
+}

@@ -3,6 +3,7 @@ import ArchiveOutlinedIcon from '@mui/icons-material/ArchiveOutlined';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import MergeTypeIcon from '@mui/icons-material/MergeType';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,6 +30,7 @@ import {
   loadGamesPage,
   loadTeam,
   mergeIntoTemplate,
+  saveGameAsTemplate,
   setArchived,
 } from '@/features/game-list/game-list-api';
 import {
@@ -137,7 +139,7 @@ function useGameList(uid: string, showArchived: boolean, meLabel: string) {
   };
 }
 
-type Action = 'copy' | 'delete' | 'merge' | null;
+type Action = 'copy' | 'delete' | 'merge' | 'template' | null;
 
 /** The instructor's games (spec §7): select to copy, archive, delete or merge into a template. */
 export function GameListPanel({ uid, userName }: GameListPanelProps) {
@@ -218,6 +220,17 @@ export function GameListPanel({ uid, userName }: GameListPanelProps) {
       done();
     });
 
+  /** Spec §7: save one game as a game template (title required). */
+  const saveTemplate = () =>
+    run(async () => {
+      setTouched(true);
+      const [game] = chosen;
+      if (!game || !title.trim()) return;
+      await saveGameAsTemplate(game, title, { uid, team: list.teamId, now: Date.now() });
+      showToast(t('gamelist.savedAsTemplate'), { durationMs: 1500 });
+      done();
+    });
+
   const archive = (archived: boolean) =>
     run(async () => {
       await setArchived(
@@ -290,6 +303,11 @@ export function GameListPanel({ uid, userName }: GameListPanelProps) {
           <Button startIcon={<MergeTypeIcon />} onClick={() => open('merge')}>
             {t('gamelist.merge')}
           </Button>
+          {chosen.length === 1 && (
+            <Button startIcon={<SaveOutlinedIcon />} onClick={() => open('template')}>
+              {t('gamelist.saveAsTemplate')}
+            </Button>
+          )}
           <Button color="error" startIcon={<DeleteOutlinedIcon />} onClick={() => open('delete')}>
             {t('gamelist.delete')}
           </Button>
@@ -420,6 +438,29 @@ export function GameListPanel({ uid, userName }: GameListPanelProps) {
           <Button onClick={() => setAction(null)}>{t('gamelist.cancel')}</Button>
           <Button variant="contained" disabled={busy} onClick={() => void merge()}>
             {t('gamelist.merge')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={action === 'template'} onClose={() => setAction(null)} fullWidth maxWidth="xs">
+        <DialogTitle>{t('gamelist.saveAsTemplateTitle')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            fullWidth
+            required
+            autoFocus
+            sx={{ mt: 1 }}
+            label={t('gamelist.templateTitle')}
+            value={title}
+            error={touched && !title.trim()}
+            helperText={touched && !title.trim() ? t('gamelist.mergeProblems.titleRequired') : ' '}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAction(null)}>{t('gamelist.cancel')}</Button>
+          <Button variant="contained" disabled={busy} onClick={() => void saveTemplate()}>
+            {t('gamelist.saveAsTemplate')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -284,3 +284,43 @@ export function watchSessions(
     onError,
   );
 }
+
+/**
+ * Saves a session as a session template (`sessionTemplates`, spec §7 create template): its
+ * settings and rounds with their game configs (read from the private document), no players,
+ * games, code or team names. The title is optional: the session's name by default.
+ */
+export async function saveSessionAsTemplate(
+  session: Session,
+  title: string,
+  owner: { uid: string; team: string | null; now: number },
+): Promise<string> {
+  const port = getDataPort();
+  const secret = await port.docs.get(roundConfigsPath(session.id));
+  const configs = parseRoundConfigs(secret.data);
+  return port.docs.add('sessionTemplates', {
+    title: title.trim() || session.name,
+    type: session.type,
+    description: '',
+    creator: owner.uid,
+    team: owner.team,
+    created_at: owner.now,
+    config: {
+      teamComposition: session.teamComposition,
+      instructionsMode: session.instructionsMode,
+      debriefingMode: session.debriefingMode,
+      allowAudioPlayer: [...session.allowAudioPlayer],
+      allowJoinRandom: session.allowJoinRandom,
+      allowLanguagePicker: session.allowLanguagePicker,
+      allowPlayerReset: session.allowPlayerReset,
+      teamCount: session.teamCount,
+    },
+    rounds: session.rounds.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      gameTemplateId: r.gameTemplateId,
+      config: configs[r.id] ?? r.config,
+    })),
+  });
+}

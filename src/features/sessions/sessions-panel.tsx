@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +23,12 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { sessionTemplatesFor } from '@sim/core/templates/session-templates';
 import type { SessionTemplate } from '@sim/core/templates/types';
-import { createSession, deleteSession, watchSessions } from '@/features/sessions/session-api';
+import {
+  createSession,
+  deleteSession,
+  saveSessionAsTemplate,
+  watchSessions,
+} from '@/features/sessions/session-api';
 import { sessionFromTemplate, type Session } from '@/features/sessions/session-model';
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
@@ -161,7 +167,25 @@ export function SessionsPanel({ uid, userName, features, teamId }: SessionsPanel
   const sessions = useSessions(uid, teamId);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Session | null>(null);
+  const [saving, setSaving] = useState<Session | null>(null);
+  const [templateName, setTemplateName] = useState('');
   const create = useCreateSession(uid, userName);
+
+  /** Spec §5, §7: a session saved as a session template; the name is optional. */
+  const saveTemplate = async () => {
+    if (!saving) return;
+    try {
+      await saveSessionAsTemplate(saving, templateName, {
+        uid,
+        team: teamId ?? null,
+        now: Date.now(),
+      });
+      showToast(t('sessions.panel.savedAsTemplate'), { durationMs: 1500 });
+    } catch (error) {
+      showError(error);
+    }
+    setSaving(null);
+  };
 
   const remove = async () => {
     if (!deleting) return;
@@ -218,6 +242,19 @@ export function SessionsPanel({ uid, userName, features, teamId }: SessionsPanel
             />
             {s.code && <Chip size="small" variant="outlined" label={s.code} />}
             {s.creator === uid && (
+              <Tooltip title={t('sessions.panel.saveAsTemplate')}>
+                <IconButton
+                  aria-label={t('sessions.panel.saveAsTemplate')}
+                  onClick={() => {
+                    setTemplateName('');
+                    setSaving(s);
+                  }}
+                >
+                  <SaveOutlinedIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+            {s.creator === uid && (
               <Tooltip title={t('sessions.panel.delete')}>
                 <IconButton aria-label={t('sessions.panel.delete')} onClick={() => setDeleting(s)}>
                   <DeleteOutlinedIcon />
@@ -233,6 +270,26 @@ export function SessionsPanel({ uid, userName, features, teamId }: SessionsPanel
         features={features}
         onCreate={(template, name) => create(template, name, teamId)}
       />
+      <Dialog open={saving !== null} onClose={() => setSaving(null)} fullWidth maxWidth="xs">
+        <DialogTitle>{t('sessions.panel.saveAsTemplate')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            fullWidth
+            autoFocus
+            sx={{ mt: 1 }}
+            label={t('sessions.panel.templateName')}
+            placeholder={saving?.name}
+            value={templateName}
+            onChange={(e) => setTemplateName(e.target.value)}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setSaving(null)}>{t('sessions.cancel')}</Button>
+          <Button variant="contained" onClick={() => void saveTemplate()}>
+            {t('sessions.panel.saveAsTemplate')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
         <DialogTitle>{t('sessions.panel.deleteTitle')}</DialogTitle>
         <DialogContent>{deleting?.name}</DialogContent>
