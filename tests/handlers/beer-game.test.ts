@@ -21,6 +21,7 @@ import {
   type ConfigMessages,
 } from '@sim/core/beer/game-docs';
 import { playerView } from '@sim/core/beer/view';
+import { twoProductNetworkConfig } from '@sim/core/templates/beer-templates';
 import { CallableError, invokeCallable } from '../../functions/src/callable';
 import type { WeekTimer } from '../../functions/src/beer/beer-game';
 import * as joinAs from '../../functions/src/callables/join-as';
@@ -534,6 +535,36 @@ describe('the week timer', () => {
     expect(await handleWeekTimer(port, { gid, week: 1 }, FIXED_NOW + 60_000, timer)).toBeNull();
   });
 
+  it('a task of a week that every player already ordered does nothing, even past its deadline', async () => {
+    scheduled.length = 0;
+    const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler'], { timer: 60 });
+    await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+    expect(scheduled).toEqual([{ gid, week: 1, at: FIXED_NOW + 60_000 }]);
+    await validate(gid, players.retailer!, 'retailer', 5, 1);
+    await validate(gid, players.wholesaler!, 'wholesaler', 7, 1);
+    const moved = await createNewTurnTask(ctxOf(players.wholesaler!), { gid, type: 'beergame' });
+    expect(moved).toMatchObject({ advanced: true, week: 2 });
+    const before = await stateOf(gid);
+    // Week 1's task arrives late: the week moved, nothing happens, week 2's timer stands.
+    expect(await handleWeekTimer(port, { gid, week: 1 }, FIXED_NOW + 90_000, timer)).toBeNull();
+    expect(await stateOf(gid)).toEqual(before);
+    expect(await gameDoc(gid)).toMatchObject({ week: 2, turnDeadline: FIXED_NOW + 60_000 });
+    // Week 2's task, after its deadline and with nobody ordering: both human roles time out
+    // and get computer orders; they stay human.
+    const fired = await handleWeekTimer(port, { gid, week: 2 }, FIXED_NOW + 60_000, timer);
+    expect(fired).toMatchObject({ advanced: true, week: 3 });
+    expect(await stateOf(gid)).toEqual(
+      advanceWeek(before, weekOrders(before, {}, { kind: 'spec' })),
+    );
+    const g = await gameDoc(gid);
+    expect([g.facilities.retailer!.computer, g.facilities.wholesaler!.computer]).toEqual([
+      false,
+      false,
+    ]);
+    // A malformed payload does nothing.
+    expect(await handleWeekTimer(port, { gid }, FIXED_NOW + 999_000, timer)).toBeNull();
+  });
+
   it('the creator starts and stops the timer with timer: seconds; a player may not', async () => {
     scheduled.length = 0;
     const { gid, players } = await gameWithPlayers(['retailer']);
@@ -677,6 +708,64 @@ describe('confirmAllocations', () => {
       gid,
       allocations: { wholesaler: { beer: { retailer: -1 } } },
     });
+  });
+});
+
+describe('allocations applied by the week processing', () => {
+  /** A retailer's order batch for both products (the policy's batch, from its own client). */
+  async function orderBoth(gid: string, uid: string, fid: string, ale: number, lager: number) {
+    const c = clientOf(uid);
+    const batch = c.docs.batch();
+    const validation: Record<string, unknown> = { validatedOrder: true };
+    for (const [cid, qty] of [
+      [`${fid}-ale`, ale],
+      [`${fid}-lager`, lager],
+    ] as const) {
+      batch.set(`games/${gid}/orders/${c.docs.newId()}`, {
+        game_id: gid,
+        faci_id: fid,
+        capa_id: cid,
+        orderQty: qty,
+        week: 1,
+      });
+      validation[`capabilities.${cid}.validatedOrder`] = true;
+      validation[`capabilities.${cid}.validatedOrderQty`] = qty;
+    }
+    batch.update(`games/${gid}/facilities/${fid}`, validation);
+    await batch.commit();
+  }
+
+  /** What the distributor owes each retailer in ale after week 1, when both order 20. */
+  async function aleOwedAfterWeekOne(weights: Record<string, number> | null) {
+    const { gid, players } = await gameWithPlayers(['north', 'south'], {
+      config: twoProductNetworkConfig(),
+    });
+    if (weights) {
+      await allocations.handle(creatorCtx(), {
+        gid,
+        allocations: { distributor: { ale: weights } },
+      });
+    }
+    await orderBoth(gid, players.north!, 'north', 20, 4);
+    await orderBoth(gid, players.south!, 'south', 20, 4);
+    const r = await createNewTurnTask(ctxOf(players.south!), { gid, type: 'beergame' });
+    expect(r).toMatchObject({ advanced: true, week: 2 });
+    const doc = (await port.docs.get(`games/${gid}/facilities/distributor`)).data as {
+      view: ReturnType<typeof playerView>;
+    };
+    const ale = doc.view.details[0]!.products.find((p) => p.pid === 'ale')!;
+    // The distributor had 16 ale for 40 owed: nothing left, the rest owed.
+    expect(ale.stock).toBe(0);
+    return Object.fromEntries(ale.owed.map((o) => [o.to, o.quantity]));
+  }
+
+  it('shares a shortage in proportion by default, and by the confirmed weights on the next week', async () => {
+    // Proportional: 8 ale each, 12 still owed to each.
+    expect(await aleOwedAfterWeekOne(null)).toEqual({ north: 12, south: 12 });
+    // Weights 3:1: north gets 12, south 4.
+    expect(await aleOwedAfterWeekOne({ north: 3, south: 1 })).toEqual({ north: 8, south: 16 });
+    // Weights 0:1: everything to south.
+    expect(await aleOwedAfterWeekOne({ north: 0, south: 1 })).toEqual({ north: 20, south: 4 });
   });
 });
 

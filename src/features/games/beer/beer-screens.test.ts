@@ -12,14 +12,19 @@ import {
   validateDraft,
 } from '@/features/games/beer/editor-draft';
 import {
+  allocationTargets,
   gameAvailability,
   messagesShown,
   parseBeerGame,
   parseFacilityPrivate,
   parseSentMessage,
+  parseWeights,
   roleIn,
+  withWeights,
 } from '@/features/games/beer/game-model';
 import { checkOrder } from '@/features/games/beer/order-rules';
+import { buildBeerGameDocs } from '@sim/core/beer/game-docs';
+import { twoProductNetworkConfig } from '@sim/core/templates/beer-templates';
 
 const meta = { gid: 'g1', creator: 'alice', creatorName: 'Alice', now: 1000 };
 
@@ -222,5 +227,42 @@ describe('the editor draft', () => {
     expect(plan.remove).toEqual(['distributor']);
     expect(Object.keys(plan.create)).toEqual([]);
     expect(plan.gameUpdate['name']).toBe('Smaller');
+  });
+});
+
+describe('allocations', () => {
+  it('finds the suppliers that ship a product to several facilities', () => {
+    expect(allocationTargets(storedGame().game)).toEqual([]);
+    const docs = buildBeerGameDocs({
+      ...meta,
+      name: 'Net',
+      template: { config: twoProductNetworkConfig() },
+    });
+    expect(allocationTargets(parseBeerGame('g1', docs.game))).toEqual([
+      { supplier: 'distributor', pid: 'ale', clients: ['north', 'south'] },
+      { supplier: 'distributor', pid: 'lager', clients: ['north', 'south'] },
+    ]);
+  });
+
+  it('replaces one supplier and product, and goes back to null when nothing is left', () => {
+    const one = withWeights(null, 'distributor', 'ale', { north: 3, south: 1 });
+    expect(one).toEqual({ distributor: { ale: { north: 3, south: 1 } } });
+    const two = withWeights(one, 'distributor', 'lager', { north: 0, south: 2 });
+    expect(two).toEqual({
+      distributor: { ale: { north: 3, south: 1 }, lager: { north: 0, south: 2 } },
+    });
+    expect(withWeights(two, 'distributor', 'ale', null)).toEqual({
+      distributor: { lager: { north: 0, south: 2 } },
+    });
+    expect(withWeights(one, 'distributor', 'ale', null)).toBeNull();
+  });
+
+  it('accepts whole weights 0 to 999 with one above 0', () => {
+    const clients = ['north', 'south'];
+    expect(parseWeights(clients, { north: '3', south: ' 1 ' })).toEqual({ north: 3, south: 1 });
+    expect(parseWeights(clients, { north: '0', south: '0' })).toBeNull();
+    expect(parseWeights(clients, { north: '1.5', south: '1' })).toBeNull();
+    expect(parseWeights(clients, { north: '1000', south: '1' })).toBeNull();
+    expect(parseWeights(clients, { north: '2' })).toBeNull();
   });
 });

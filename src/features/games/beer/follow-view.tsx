@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { AllocationPanel } from '@/features/games/beer/allocation-panel';
 import { setGameFlags } from '@/features/games/beer/beer-api';
 import type { BeerGameDoc } from '@/features/games/beer/game-model';
 import { MapView, useHolderLabel } from '@/features/games/beer/map-view';
@@ -253,6 +254,7 @@ export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: 
           </Table>
         </Paper>
       </Box>
+      {isCreator && <AllocationPanel game={game} />}
       <Dialog open={confirmReset} onClose={() => setConfirmReset(false)}>
         <DialogTitle>{t('game.follow.resetTitle')}</DialogTitle>
         <DialogContent>{t('game.follow.resetText')}</DialogContent>

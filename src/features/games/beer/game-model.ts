@@ -10,6 +10,9 @@ import type { FacilityDetail, PlayerView } from '@sim/core/beer/view';
 export { BEER_DEBRIEF_SECTIONS };
 export type BeerDebriefSection = (typeof BEER_DEBRIEF_SECTIONS)[number];
 export type GameMessage = ScheduledMessage;
+
+/** allocations[supplierFid][pid][clientFid | 'consumer'] = weight (BEER-SHIP-3). */
+export type Allocations = Record<string, Record<string, Record<string, number>>>;
 export type { DebriefQuestion };
 
 export interface PublicCapability {
@@ -58,6 +61,8 @@ export interface BeerGameDoc {
   players: string[];
   observers: string[];
   turnDeadline: number | null;
+  /** Manual allocation weights (`confirmAllocations`); null = proportional sharing. */
+  allocations: Allocations | null;
   params: {
     timer: number;
     playTimer: boolean;
@@ -226,6 +231,7 @@ export function parseBeerGame(id: string, data: unknown): BeerGameDoc {
     players: strs(d['players']),
     observers: strs(d['observers']),
     turnDeadline: typeof deadline === 'number' ? deadline : null,
+    allocations: parseAllocations(d['allocations']),
     params: {
       timer: num(p['timer']),
       playTimer: bool(p['playTimer']),
@@ -361,4 +367,80 @@ export function parseFacilityPrivate(fid: string, data: unknown): FacilityPrivat
 export function secondsLeft(deadline: number | null, now: number): number | null {
   if (deadline === null) return null;
   return Math.max(0, Math.ceil((deadline - now) / 1000));
+}
+
+function parseAllocations(v: unknown): Allocations | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const out: Allocations = {};
+  for (const [sup, products] of Object.entries(obj(v))) {
+    for (const [pid, weights] of Object.entries(obj(products))) {
+      for (const [client, w] of Object.entries(obj(weights))) {
+        if (typeof w !== 'number') continue;
+        ((out[sup] ??= {})[pid] ??= {})[client] = w;
+      }
+    }
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** A supplier that ships one product to several facilities (an allocation may be set). */
+export interface AllocationTarget {
+  supplier: string;
+  pid: string;
+  clients: string[];
+}
+
+/** The supplier/product pairs with two clients or more, in facility order. */
+export function allocationTargets(game: BeerGameDoc): AllocationTarget[] {
+  const out: AllocationTarget[] = [];
+  for (const sup of game.facilities) {
+    const byProduct = new Map<string, string[]>();
+    for (const client of game.facilities) {
+      for (const c of client.capabilities) {
+        if (c.type !== 'purchase' || c.from !== sup.id) continue;
+        const list = byProduct.get(c.pid) ?? [];
+        if (!list.includes(client.id)) list.push(client.id);
+        byProduct.set(c.pid, list);
+      }
+    }
+    for (const [pid, clients] of byProduct) {
+      if (clients.length >= 2) out.push({ supplier: sup.id, pid, clients });
+    }
+  }
+  return out;
+}
+
+/**
+ * The allocations with one supplier's weights for one product replaced (null weights: back to
+ * proportional for it); null when nothing is left.
+ */
+export function withWeights(
+  current: Allocations | null,
+  supplier: string,
+  pid: string,
+  weights: Record<string, number> | null,
+): Allocations | null {
+  const next: Allocations = {};
+  for (const [sup, products] of Object.entries(current ?? {})) {
+    for (const [p, w] of Object.entries(products)) {
+      if (sup === supplier && p === pid) continue;
+      (next[sup] ??= {})[p] = { ...w };
+    }
+  }
+  if (weights) (next[supplier] ??= {})[pid] = { ...weights };
+  return Object.keys(next).length > 0 ? next : null;
+}
+
+/** The weights typed for each client, or null when one is not a whole number 0…999 or all are 0. */
+export function parseWeights(
+  clients: readonly string[],
+  typed: Readonly<Record<string, string>>,
+): Record<string, number> | null {
+  const out: Record<string, number> = {};
+  for (const c of clients) {
+    const text = (typed[c] ?? '').trim();
+    if (!/^\d{1,3}$/.test(text)) return null;
+    out[c] = Number(text);
+  }
+  return Object.values(out).some((w) => w > 0) ? out : null;
 }
