@@ -19,7 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { placeOrder } from '@/features/games/beer/beer-api';
@@ -108,11 +108,50 @@ function PipelineCells({ arriving }: { arriving: readonly number[] }) {
   );
 }
 
+/** Calls after the countdown ends while the week has not turned (the deadline is the server's). */
+const EXPIRY_RETRIES = 5;
+const EXPIRY_RETRY_MS = 2000;
+
+/**
+ * When the week's countdown reaches zero, tells the backend (`createNewTurnTask {timer: true}`):
+ * the week advances once the stored deadline has passed, with computer orders for the roles that
+ * did not order. The `beerWeekTimer` task does the same on the server; this call makes the week
+ * turn on time also where the task is late or fires early (the local Tasks emulator dispatches
+ * at once). Any number of calls advance the week once.
+ */
+export function useTimerExpiry(game: BeerGameDoc, enabled: boolean): void {
+  const { id: gid, week, turnDeadline: deadline, finished, paused } = game;
+  useEffect(() => {
+    if (!enabled || deadline === null || finished || paused) return undefined;
+    let cancelled = false;
+    let attempts = 0;
+    let handle = 0;
+    const retry = () => {
+      if (!cancelled && attempts < EXPIRY_RETRIES) {
+        handle = window.setTimeout(fire, EXPIRY_RETRY_MS);
+      }
+    };
+    function fire() {
+      if (cancelled) return;
+      attempts += 1;
+      createNewTurnTask({ gid, type: 'beergame', timer: true }).then((r) => {
+        if (!r.advanced && !r.finished && r.week === week) retry();
+      }, retry);
+    }
+    handle = window.setTimeout(fire, Math.max(0, deadline - Date.now()) + 300);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(handle);
+    };
+  }, [gid, week, deadline, finished, paused, enabled]);
+}
+
 export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const loaded = useFacilityDoc(game.id, facilityId);
   const sent = usePlayerMessages(game.id, facilityId);
+  useTimerExpiry(game, true);
   const facility = game.facilities.find((f) => f.id === facilityId) as PublicFacility;
   const [typed, setTyped] = useState<{ week: number; values: Record<string, string> }>({
     week: 0,
