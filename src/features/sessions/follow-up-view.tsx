@@ -218,7 +218,7 @@ function RoundsPanel({
                       <Typography variant="body2" color="text.secondary">
                         {status === 'finished'
                           ? t('sessions.followUp.gameFinished')
-                          : t('sessions.followUp.gameWeek', { week, players })}
+                          : t('sessions.followUp.gameWeek', { week, count: players })}
                       </Typography>
                       <Link component={RouterLink} to={`/game/${ref.gid}/intro`} variant="body2">
                         {t('sessions.followUp.watch')}

@@ -229,7 +229,7 @@ export function SessionsPanel({ uid, userName, features, teamId }: SessionsPanel
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {t('sessions.panel.summary', {
-                  rounds: s.rounds.length,
+                  count: s.rounds.length,
                   date: new Date(s.created_at).toLocaleDateString(i18n.language),
                 })}
                 {s.creator !== uid && ` · ${s.creatorName}`}
