@@ -13,10 +13,7 @@ function bundle(locale: string): Record<string, unknown> {
 }
 
 type CountKey =
-  | 'sessions.lobby.players'
-  | 'sessions.panel.rounds'
-  | 'gamelist.deleted'
-  | 'gamelist.copied';
+  'sessions.lobby.players' | 'sessions.panel.rounds' | 'gamelist.deleted' | 'gamelist.copied';
 
 async function translator(locale: string) {
   const instance = i18next.createInstance();
