@@ -11,6 +11,7 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
 import type { TeamInfo } from '@/features/dashboard/dashboard-api';
 import { isDashboardTab } from '@/features/dashboard/dashboard-tabs';
+import { sessionFromTemplate } from '@/features/sessions/session-model';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
@@ -78,10 +79,7 @@ export function DashboardRoute() {
   const createSession = useCallback(
     async (template: SessionTemplate) => {
       if (!user) return;
-      const [{ createSession: create }, { sessionFromTemplate }] = await Promise.all([
-        import('@/features/sessions/session-api'),
-        import('@/features/sessions/session-model'),
-      ]);
+      const { createSession: create } = await import('@/features/sessions/session-api');
       const sid = await create(
         sessionFromTemplate(template, {
           creator: user.uid,
