@@ -19,7 +19,17 @@ import { deleteField } from '@sim/core/port/field-values';
 import type { AuthContext, FileOperation, Operation } from '@sim/store/policy/access-policy';
 
 export type Actor =
-  'unauth' | 'anon' | 'alice' | 'bob' | 'carol' | 'dave' | 'p1' | 'p2' | 'obs' | 'admin';
+  | 'unauth'
+  | 'anon'
+  | 'alice'
+  | 'bob'
+  | 'carol'
+  | 'dave'
+  | 'p1'
+  | 'p2'
+  | 'obs'
+  | 'restored'
+  | 'admin';
 
 /**
  * - alice: instructor; admin of team1; creator of game g1, sessions s1-s3, templates t1/st1.
@@ -40,6 +50,8 @@ export const ACTORS: Readonly<Record<Actor, AuthContext | null>> = {
   p1: { uid: 'p1', provider: 'anonymous' },
   p2: { uid: 'p2', provider: 'anonymous' },
   obs: { uid: 'obs', provider: 'anonymous' },
+  // An anonymous player restored on a new device by previousPlayerLogin's custom token.
+  restored: { uid: 'restored1', provider: 'custom' },
   admin: { uid: 'functions', provider: 'custom', admin: true },
 };
 
@@ -1352,6 +1364,22 @@ export const DOC_CASES: readonly DocCase[] = [
     path: 'games/gnew',
     data: { ...G1, name: 'New', players: [], observers: [] },
     expect: 'allow',
+  },
+  {
+    name: 'games: a restored anonymous player (custom token, no email) cannot create a game',
+    who: 'restored',
+    op: 'create',
+    path: 'games/gnew',
+    data: { ...G1, creator: 'restored1', team: null, session: null },
+    expect: 'deny',
+  },
+  {
+    name: 'sessions: a restored anonymous player cannot create a session',
+    who: 'restored',
+    op: 'create',
+    path: 'sessions/snew',
+    data: { name: 'S', creator: 'restored1', team: null, status: 'draft', rounds: [] },
+    expect: 'deny',
   },
   {
     name: 'games: anonymous cannot create a game',

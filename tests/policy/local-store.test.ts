@@ -26,7 +26,10 @@ function clientOf(who: Actor): DataPort {
           auth
             ? {
                 uid: auth.uid,
-                provider: auth.provider === 'anonymous' ? 'anonymous' : 'password',
+                provider:
+                  auth.provider === 'anonymous' || auth.provider === 'custom'
+                    ? auth.provider
+                    : 'password',
                 ...(auth.email !== undefined ? { email: auth.email } : {}),
                 ...(auth.emailVerified !== undefined ? { emailVerified: auth.emailVerified } : {}),
               }

@@ -15,8 +15,12 @@ export function isAnonymous(auth: AuthContext | null): boolean {
 }
 
 /** Signed in with an account (email/password, custom token...), not anonymously. */
+/**
+ * An account with an email: anonymous players, and anonymous players restored on another device
+ * with a custom token (no email), are not instructors.
+ */
 export function isInstructor(auth: AuthContext | null): auth is AuthContext {
-  return signedIn(auth) && auth.provider !== 'anonymous';
+  return signedIn(auth) && auth.provider !== 'anonymous' && typeof auth.email === 'string';
 }
 
 export function isUser(auth: AuthContext | null, uid: string): boolean {
