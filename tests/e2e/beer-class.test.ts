@@ -293,6 +293,12 @@ describe('beer game class', () => {
     expect(Object.values(answers.data?.['answers'] as Record<string, string>)).toEqual([
       'We forgot the pipeline',
     ]);
+    // The instructor, still on the debrief, sees the answer arrive in the players' answers.
+    const answersPanel = teacher.getByTestId('debrief-answers');
+    await answersPanel.getByText('We forgot the pipeline').waitFor({ timeout: 20_000 });
+    await answersPanel.getByText('Player retailer').waitFor();
+    await answersPanel.scrollIntoViewIfNeeded();
+    await shot(teacher, 'debrief-answers');
     console.log(`beer class: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     service.close();
   }, 300_000);

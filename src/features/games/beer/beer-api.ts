@@ -124,3 +124,51 @@ export async function saveAnswers(
     submitted,
   });
 }
+
+/** Every player's debrief answers, live (those who see all). */
+export function watchAnswers(
+  gid: string,
+  next: (docs: readonly DocSnapshot[]) => void,
+  onError: (err: PortError) => void,
+): Unsubscribe {
+  return watchQuery({ collection: `${gamePath(gid)}/answers` }, next, onError);
+}
+
+/** The quiz's right answers (`private/params.answers`), or null when unreadable. */
+export async function readQuizKey(gid: string): Promise<Record<string, unknown> | null> {
+  try {
+    const answers = (await readDoc(`${gamePath(gid)}/private/params`)).data?.['answers'];
+    return typeof answers === 'object' && answers !== null
+      ? (answers as Record<string, unknown>)
+      : {};
+  } catch {
+    return null;
+  }
+}
+
+async function teamMembers(tid: string | null): Promise<string[] | null> {
+  if (tid === null || tid === '' || tid.includes('/')) return null;
+  try {
+    const members = (await readDoc(`teams/${tid}`)).data?.['members'];
+    return typeof members === 'object' && members !== null ? Object.keys(members) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the signed-in user can read about the game's admins (its team, its session). */
+export async function readAdminFacts(game: { team: string | null; session: string | null }) {
+  const gameTeamMembers = await teamMembers(game.team);
+  let sessionCreator: string | null = null;
+  let sessionTeamMembers: string[] | null = null;
+  if (game.session !== null && !game.session.includes('/')) {
+    try {
+      const s = (await readDoc(`sessions/${game.session}`)).data;
+      sessionCreator = typeof s?.['creator'] === 'string' ? s['creator'] : null;
+      sessionTeamMembers = await teamMembers(typeof s?.['team'] === 'string' ? s['team'] : null);
+    } catch {
+      // Not readable: not an admin of the session.
+    }
+  }
+  return { gameTeamMembers, sessionCreator, sessionTeamMembers };
+}

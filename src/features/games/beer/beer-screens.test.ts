@@ -23,6 +23,12 @@ import {
   withWeights,
 } from '@/features/games/beer/game-model';
 import { checkOrder } from '@/features/games/beer/order-rules';
+import {
+  answerRows,
+  gradeAnswer,
+  isGameAdmin,
+  parseAnswerDoc,
+} from '@/features/games/beer/debrief-answers';
 import { buildBeerGameDocs } from '@sim/core/beer/game-docs';
 import { twoProductNetworkConfig } from '@sim/core/templates/beer-templates';
 
@@ -264,5 +270,78 @@ describe('allocations', () => {
     expect(parseWeights(clients, { north: '1.5', south: '1' })).toBeNull();
     expect(parseWeights(clients, { north: '1000', south: '1' })).toBeNull();
     expect(parseWeights(clients, { north: '2' })).toBeNull();
+  });
+});
+
+describe("the players' debrief answers for the instructor", () => {
+  const questions = [
+    { id: 'q1', text: 'Best order?', kind: 'number' as const },
+    { id: 'q2', text: 'Which stage?', kind: 'choice' as const, options: ['Retailer', 'Factory'] },
+    { id: 'q3', text: 'Why?', kind: 'text' as const },
+  ];
+  function quizGame(quizMode: boolean) {
+    const { game } = storedGame();
+    game.params.configDebrief.questionsSection = {
+      ...game.params.configDebrief.questionsSection,
+      active: true,
+      quizMode,
+      questions,
+    };
+    game.facilities[0]!.user = 'u-ret';
+    game.facilities[0]!.playerName = 'Rita';
+    game.facilities[0]!.name = 'Retailer';
+    return game;
+  }
+
+  it('grades numbers and choices exactly, text without case or spaces; no right answer, no mark', () => {
+    const [num, choice, text] = questions;
+    expect(gradeAnswer(num!, 8, 8)).toBe(true);
+    expect(gradeAnswer(num!, '8', 8)).toBe(true);
+    expect(gradeAnswer(num!, 7, 8)).toBe(false);
+    expect(gradeAnswer(choice!, 1, 1)).toBe(true);
+    expect(gradeAnswer(choice!, 0, 1)).toBe(false);
+    expect(gradeAnswer(text!, '  The  Pipeline ', 'the pipeline')).toBe(true);
+    expect(gradeAnswer(text!, 'stock', 'the pipeline')).toBe(false);
+    expect(gradeAnswer(text!, 'stock', undefined)).toBeNull();
+    expect(gradeAnswer(num!, undefined, 8)).toBeNull();
+  });
+
+  it('gives one row per player, facility players first, with marks and a score in quiz mode', () => {
+    const docs = [
+      parseAnswerDoc('u-zed', { uid: 'u-zed', answers: { q1: 8 }, submitted: false }),
+      parseAnswerDoc('u-ret', {
+        uid: 'u-ret',
+        answers: { q1: 8, q2: 0, q3: 'Pipeline' },
+        submitted: true,
+      }),
+    ];
+    const rows = answerRows(quizGame(true), docs, { q1: 8, q2: 1 });
+    expect(rows.map((r) => [r.uid, r.name, r.role, r.submitted])).toEqual([
+      ['u-ret', 'Rita', 'Retailer', true],
+      ['u-zed', null, null, false],
+    ]);
+    expect(rows[0]!.cells).toEqual([
+      { text: '8', correct: true },
+      { text: 'Retailer', correct: false },
+      { text: 'Pipeline', correct: null },
+    ]);
+    expect(rows[0]!.score).toEqual({ right: 1, total: 2 });
+    expect(rows[1]!.score).toEqual({ right: 1, total: 2 });
+    const plain = answerRows(quizGame(false), docs, null);
+    expect(plain[0]!.score).toBeNull();
+    expect(plain[0]!.cells.map((c) => c.correct)).toEqual([null, null, null]);
+  });
+
+  it('recognises the admins of a game: creator, team members, session creator and team', () => {
+    const none = { gameTeamMembers: null, sessionCreator: null, sessionTeamMembers: null };
+    expect(isGameAdmin({ creator: 'alice' }, 'alice', none)).toBe(true);
+    expect(isGameAdmin({ creator: 'alice' }, 'bob', none)).toBe(false);
+    expect(isGameAdmin({ creator: 'alice' }, 'bob', { ...none, gameTeamMembers: ['bob'] })).toBe(
+      true,
+    );
+    expect(isGameAdmin({ creator: 'alice' }, 'bob', { ...none, sessionCreator: 'bob' })).toBe(true);
+    expect(isGameAdmin({ creator: 'alice' }, 'bob', { ...none, sessionTeamMembers: ['bob'] })).toBe(
+      true,
+    );
   });
 });

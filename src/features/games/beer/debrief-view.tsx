@@ -36,6 +36,7 @@ import {
   YAxis,
 } from 'recharts';
 import { answersPath, readDoc, saveAnswers } from '@/features/games/beer/beer-api';
+import { AnswersPanel, useIsGameAdmin } from '@/features/games/beer/debrief-answers-panel';
 import {
   type DebriefData,
   debriefData,
@@ -122,6 +123,8 @@ export function DebriefView({
   }, [game.id, game.week, game.finished]);
 
   const qs = game.params.configDebrief.questionsSection;
+  // The game's admins see every player's answers (players never do).
+  const admin = useIsGameAdmin(game, role.kind === 'player' ? null : uid);
   useEffect(() => {
     if (!uid || !qs.active) return;
     let live = true;
@@ -201,6 +204,11 @@ export function DebriefView({
             submitted={submitted === true}
             onSubmitted={() => setSubmitted(true)}
           />
+        </Box>
+      )}
+      {page === 'debrief' && qs.active && admin === true && (
+        <Box sx={{ mt: 3 }}>
+          <AnswersPanel game={game} />
         </Box>
       )}
     </Container>

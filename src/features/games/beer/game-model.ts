@@ -52,6 +52,8 @@ export interface BeerGameDoc {
   name: string;
   creator: string | null;
   creatorName: string;
+  team: string | null;
+  session: string | null;
   draft: boolean;
   archived: boolean;
   deleted: boolean;
@@ -222,6 +224,8 @@ export function parseBeerGame(id: string, data: unknown): BeerGameDoc {
     name: str(d['name']),
     creator: typeof d['creator'] === 'string' ? d['creator'] : null,
     creatorName: str(d['creatorName']),
+    team: typeof d['team'] === 'string' && d['team'] !== '' ? d['team'] : null,
+    session: typeof d['session'] === 'string' && d['session'] !== '' ? d['session'] : null,
     draft: bool(d['draft']),
     archived: bool(d['archived']),
     deleted: bool(d['deleted']),
