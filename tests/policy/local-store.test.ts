@@ -27,9 +27,11 @@ function clientOf(who: Actor): DataPort {
             ? {
                 uid: auth.uid,
                 provider:
-                  auth.provider === 'anonymous' || auth.provider === 'custom'
-                    ? auth.provider
-                    : 'password',
+                  auth.provider === 'anonymous'
+                    ? 'anonymous'
+                    : auth.provider === 'custom'
+                      ? 'custom'
+                      : 'password',
                 ...(auth.email !== undefined ? { email: auth.email } : {}),
                 ...(auth.emailVerified !== undefined ? { emailVerified: auth.emailVerified } : {}),
               }
