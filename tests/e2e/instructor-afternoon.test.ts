@@ -138,6 +138,18 @@ describe("an instructor's afternoon", () => {
     await shot(player, 'player-rounds-menu');
     await player.keyboard.press('Escape');
 
+    // The responses page has a live section for each team of the round.
+    await teacher.goto(`${stack.webUrl}/session/${sid}/responses`);
+    await teacher
+      .getByText(/^Answers of /)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    expect(await teacher.getByText(/^Answers of /).count()).toBe(2);
+    await teacher
+      .getByText(/^(No answers yet\.|This game has no debrief questions\.)$/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+
     // Twelve copies of a game, numbered 01 to 12.
     await teacher.goto(`${stack.webUrl}/dashboard/intro`);
     const rows = teacher.getByTestId('game-row');

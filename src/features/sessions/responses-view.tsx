@@ -3,13 +3,60 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { watchGameAnswers, type GameAnswers } from '@/features/sessions/session-answers';
 import { teamLabel, type Session } from '@/features/sessions/session-model';
+import { showError } from '@/lib/errors/error-store';
+
+/** One team's answers, live: a row per player, a column per question. */
+function TeamAnswers({ gid }: { gid: string }) {
+  const { t } = useTranslation();
+  const [answers, setAnswers] = useState<GameAnswers | null>(null);
+  useEffect(() => watchGameAnswers(gid, setAnswers, showError), [gid]);
+  if (!answers) return null;
+  if (answers.questions.length === 0) {
+    return <Typography color="text.secondary">{t('sessions.responses.noQuestions')}</Typography>;
+  }
+  if (answers.players.length === 0) {
+    return <Typography color="text.secondary">{t('sessions.responses.noAnswers')}</Typography>;
+  }
+  return (
+    <Table size="small" data-testid={`answers-${gid}`}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('sessions.responses.player')}</TableCell>
+          {answers.questions.map((q) => (
+            <TableCell key={q.id}>{q.text}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {answers.players.map((p) => (
+          <TableRow key={p.uid}>
+            <TableCell>
+              {p.player}
+              {p.submitted ? '' : ` (${t('sessions.responses.draft')})`}
+            </TableCell>
+            {answers.questions.map((q) => (
+              <TableCell key={q.id}>{p.answers[q.id] ?? '—'}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
 
 /**
- * `/session/:sid/responses`: the debrief answers, game by game. Each game's debrief page holds
- * its players' answers; this page lists them per round and team.
+ * `/session/:sid/responses`: the debrief answers of every team, per round, live; each team
+ * links to its game's debrief.
  */
 export function ResponsesView({ session }: { session: Session }) {
   const { t } = useTranslation();
@@ -26,13 +73,16 @@ export function ResponsesView({ session }: { session: Session }) {
             <Typography variant="h6" sx={{ mb: 1 }}>
               {t('sessions.round')} {i + 1} · {round.name}
             </Typography>
-            <Stack spacing={0.5}>
+            <Stack spacing={2}>
               {games.map((g) => (
-                <Link key={g.gid} component={RouterLink} to={`/game/${g.gid}/debrief`}>
-                  {t('sessions.responses.answersOf', {
-                    team: teamLabel(session, g.teamNumber, t('sessions.team')),
-                  })}
-                </Link>
+                <Stack key={g.gid} spacing={0.5}>
+                  <Link component={RouterLink} to={`/game/${g.gid}/debrief`}>
+                    {t('sessions.responses.answersOf', {
+                      team: teamLabel(session, g.teamNumber, t('sessions.team')),
+                    })}
+                  </Link>
+                  <TeamAnswers gid={g.gid} />
+                </Stack>
               ))}
             </Stack>
           </Paper>
