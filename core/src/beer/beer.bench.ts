@@ -165,10 +165,10 @@ function main(): void {
   const input = benchNetwork(weeks);
   const whole = rate(playOnce, input, seconds);
   console.log(
-    `beer core: ${whole.perCpu} facility-weeks per CPU second on one core (goal >= 1000000; 8 facilities, 3 products, ${weeks} weeks, computer players; simulate; ${runner()}; wall clock: best round ${whole.best}/s, mean ${whole.mean}/s over ${whole.rounds} rounds, ${whole.games} games)`,
+    `beer core: ${whole.mean} facility-weeks/s on one thread, mean of ${whole.rounds} rounds (goal >= 1000000; 8 facilities, 3 products, ${weeks} weeks, computer players; simulate; ${runner()}; best round ${whole.best}/s; ${whole.perCpu} per CPU second of the process, garbage-collector threads included; ${whole.games} games)`,
   );
   const step = rate(playStepwise, input, seconds / 2);
   console.log(
-    `beer core, one advanceWeek per week: ${step.perCpu} facility-weeks per CPU second (wall clock: best round ${step.best}/s, mean ${step.mean}/s over ${step.rounds} rounds)`,
+    `beer core, one advanceWeek per week: ${step.mean} facility-weeks/s, mean of ${step.rounds} rounds (best round ${step.best}/s; ${step.perCpu} per CPU second of the process)`,
   );
 }
