@@ -15,9 +15,8 @@ import {
 } from '@sim/core/beer/game-docs';
 import { debriefMetrics } from '@sim/core/beer/metrics';
 import type { Policy } from '@sim/core/beer/policies';
-import { LocalStoreClient } from '@sim/store/client/local-client';
-import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { launchBrowser } from './browser';
+import { serviceClient, signUpInstructor } from './stack-helpers';
 
 const stack = inject('stack');
 const WEEKS = 6;
@@ -70,28 +69,10 @@ function fmt(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);
 }
 
-async function signUpInstructor(email: string, password: string): Promise<string> {
-  const res = await fetch(
-    `http://${stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  expect(res.ok).toBe(true);
-  const body = (await res.json()) as { localId: string };
-  return body.localId;
-}
-
 describe('beer game class', () => {
   it('creates, plays six weeks with three players and the computer, and debriefs', async () => {
     const started = Date.now();
-    const service = new LocalStoreClient({
-      url: stack.storeUrl,
-      credentials: { kind: 'service', secret: stack.serviceSecret },
-      socketFactory: nodeSocketFactory,
-    });
+    const service = serviceClient();
 
     // ---- the instructor: an account, a profile, the editor
     const email = `teacher${Date.now()}@school.example`;

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildBeerGameDocs } from '@sim/core/beer/game-docs';
 import { twoProductNetworkConfig } from '@sim/core/templates/beer-templates';
-import { LocalStoreClient } from '@sim/store/client/local-client';
-import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { launchBrowser } from './browser';
+import { serviceClient, signUpInstructor } from './stack-helpers';
 
 const stack = inject('stack');
 const TIMER_SECONDS = 10;
@@ -40,27 +39,10 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/beer-timer-${name}.png`, fullPage: true });
 }
 
-async function signUpInstructor(email: string, password: string): Promise<string> {
-  const res = await fetch(
-    `http://${stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  expect(res.ok).toBe(true);
-  return ((await res.json()) as { localId: string }).localId;
-}
-
 describe('beer week timer and allocations', () => {
   it('turns the week when the countdown ends, applies the weights, shows the messages', async () => {
     const started = Date.now();
-    const service = new LocalStoreClient({
-      url: stack.storeUrl,
-      credentials: { kind: 'service', secret: stack.serviceSecret },
-      socketFactory: nodeSocketFactory,
-    });
+    const service = serviceClient();
     const email = `timer${Date.now()}@school.example`;
     const password = 'correct-horse-9';
     const teacherUid = await signUpInstructor(email, password);
