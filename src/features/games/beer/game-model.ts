@@ -2,7 +2,12 @@
  * The beer game documents as the screens read them (docs/games/beer-documents.md): parsers that
  * accept any stored value and give typed, defaulted data. Pure.
  */
-import type { DebriefQuestion, ScheduledMessage, ThresholdMessage } from '@sim/core/beer/game-docs';
+import type {
+  ConfigDebrief,
+  DebriefQuestion,
+  ScheduledMessage,
+  ThresholdMessage,
+} from '@sim/core/beer/game-docs';
 import { BEER_DEBRIEF_SECTIONS } from '@sim/core/beer/game-docs';
 import type { CapabilityType } from '@sim/core/beer/model';
 import type { FacilityDetail, PlayerView } from '@sim/core/beer/view';
@@ -76,23 +81,8 @@ export interface BeerGameDoc {
       backlogMessage: ThresholdMessage;
       stockMessage: ThresholdMessage;
     };
-    configDebrief: {
-      debriefContent: BeerDebriefSection[];
-      thankYouSection: {
-        active: boolean;
-        title: string;
-        message: string;
-        ctaLabel: string;
-        ctaLink: string;
-      };
-      questionsSection: {
-        active: boolean;
-        playersViewResults: boolean;
-        quizMode: boolean;
-        requireSubmitDebrief: boolean;
-        questions: DebriefQuestion[];
-      };
-    };
+    /** The core's debrief configuration, with the sections narrowed to the known ones. */
+    configDebrief: Omit<ConfigDebrief, 'debriefContent'> & { debriefContent: BeerDebriefSection[] };
   };
   /** Downstream first (the order of the stored map, which the templates write that way). */
   facilities: PublicFacility[];
