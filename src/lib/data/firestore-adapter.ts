@@ -39,6 +39,7 @@ import {
   writeBatch,
   type DocumentData,
   type DocumentSnapshot as FsDocumentSnapshot,
+  type EmulatorMockTokenOptions,
   type FieldValue,
   type Firestore,
   type Query,
@@ -72,8 +73,15 @@ import { NOT_SDK_CLASS, portDataToSdk, sdkValueToPort } from '@sim/core/port/sdk
 import { assertCollectionPath, assertDocPath } from '@sim/core/port/paths';
 
 export interface FirestorePortOptions {
-  /** Connect to emulators (contract tests); production leaves these out. */
-  readonly firestoreEmulator?: { readonly host: string; readonly port: number };
+  /**
+   * Connect to emulators (tests, the local stack on Firestore); production leaves these out. A
+   * `mockUserToken` makes every request run as that user under the rules, without Auth.
+   */
+  readonly firestoreEmulator?: {
+    readonly host: string;
+    readonly port: number;
+    readonly mockUserToken?: EmulatorMockTokenOptions;
+  };
   readonly storageEmulator?: { readonly host: string; readonly port: number };
 }
 
@@ -349,7 +357,8 @@ export function createFirestorePort(
 ): DataPort {
   const db = getFirestore(app);
   if (options.firestoreEmulator) {
-    connectFirestoreEmulator(db, options.firestoreEmulator.host, options.firestoreEmulator.port);
+    const { host, port, mockUserToken } = options.firestoreEmulator;
+    connectFirestoreEmulator(db, host, port, mockUserToken ? { mockUserToken } : {});
   }
   return { docs: makeDocumentPort(db), files: makeFilePort(app, options) };
 }
