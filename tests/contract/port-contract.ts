@@ -705,6 +705,36 @@ export function definePortContract(
         ).rejects.toThrow('changed my mind');
         expect((await port.docs.get(`${c}/d`)).exists).toBe(false);
       });
+
+      it("the work's own error reaches the caller unchanged, after one attempt", async () => {
+        // A handler's domain error (roleTaken, messGameUnknown…) thrown inside a transaction must
+        // keep its class and code: on Firestore it once became 'internal'.
+        class DomainError extends Error {
+          readonly code = 'failed-precondition';
+        }
+        const c = uniqueCollection('txdomain');
+        const thrown = new DomainError('roleTaken');
+        let attempts = 0;
+        const outcome = await port.docs
+          .runTransaction(async (tx) => {
+            attempts += 1;
+            await tx.get(`${c}/d`);
+            throw thrown;
+          })
+          .catch((err: unknown) => err);
+        expect(outcome).toBe(thrown);
+        expect(attempts).toBe(1);
+      });
+
+      it('a PortError thrown by the work keeps its code', async () => {
+        const c = uniqueCollection('txporterr');
+        await expect(
+          port.docs.runTransaction(async (tx) => {
+            await tx.get(`${c}/d`);
+            throw new PortError('not-found', 'no such game');
+          }),
+        ).rejects.toMatchObject({ code: 'not-found', message: 'no such game' });
+      });
     });
 
     describe.runIf(options.files)('files', () => {

@@ -36,6 +36,11 @@ import { PortError } from '@sim/core/port/data-port';
 import type { FieldTransform } from '@sim/core/port/field-values';
 import { NOT_SDK_CLASS, portDataToSdk, sdkValueToPort } from '@sim/core/port/sdk-values';
 import { assertCollectionPath, assertDocPath } from '@sim/core/port/paths';
+import {
+  rethrowSdkError,
+  runTransactionWork,
+  transactionError,
+} from '@sim/core/port/transaction-work';
 
 const NATIVE = Symbol('firestore.snapshot');
 
@@ -235,11 +240,17 @@ function makeDocumentPort(db: Firestore): DocumentPort {
     },
 
     runTransaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions) {
-      return guard(() =>
-        db.runTransaction(
+      const sdkErrors = new WeakSet<object>();
+      return db
+        .runTransaction(
           async (native) => {
             const tx: Transaction = {
-              get: async (path) => toSnapshot(await native.get(docRef(db, path))),
+              get: async (path) =>
+                toSnapshot(
+                  await native
+                    .get(docRef(db, path))
+                    .catch((err: unknown) => rethrowSdkError(err, sdkErrors)),
+                ),
               set(path, data, setOptions) {
                 native.set(docRef(db, path), toSdkData(data), {
                   merge: setOptions?.merge === true,
@@ -255,11 +266,13 @@ function makeDocumentPort(db: Firestore): DocumentPort {
                 return tx;
               },
             };
-            return work(tx);
+            return runTransactionWork(() => work(tx), sdkErrors);
           },
           { maxAttempts: options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS },
-        ),
-      );
+        )
+        .catch((err: unknown) => {
+          throw transactionError(err, toPortError);
+        });
     },
 
     newId: () => db.collection('_ids').doc().id,

@@ -71,6 +71,11 @@ import { PortError } from '@sim/core/port/data-port';
 import type { FieldTransform } from '@sim/core/port/field-values';
 import { NOT_SDK_CLASS, portDataToSdk, sdkValueToPort } from '@sim/core/port/sdk-values';
 import { assertCollectionPath, assertDocPath } from '@sim/core/port/paths';
+import {
+  rethrowSdkError,
+  runTransactionWork,
+  transactionError,
+} from '@sim/core/port/transaction-work';
 
 export interface FirestorePortOptions {
   /**
@@ -301,34 +306,40 @@ function makeDocumentPort(db: Firestore): DocumentPort {
     },
 
     runTransaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions) {
-      return guard(() =>
-        runTransaction(
-          db,
-          async (native) => {
-            const tx: Transaction = {
-              get: async (path) => toSnapshot(await native.get(docRef(db, path))),
-              set(path, data, setOptions) {
-                native.set(
-                  docRef(db, path),
-                  toSdkData(data),
-                  setOptions?.merge ? { merge: true } : {},
-                );
-                return tx;
-              },
-              update(path, data) {
-                native.update(docRef(db, path), toSdkData(data));
-                return tx;
-              },
-              delete(path) {
-                native.delete(docRef(db, path));
-                return tx;
-              },
-            };
-            return work(tx);
-          },
-          { maxAttempts: options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS },
-        ),
-      );
+      const sdkErrors = new WeakSet<object>();
+      return runTransaction(
+        db,
+        async (native) => {
+          const tx: Transaction = {
+            get: async (path) =>
+              toSnapshot(
+                await native
+                  .get(docRef(db, path))
+                  .catch((err: unknown) => rethrowSdkError(err, sdkErrors)),
+              ),
+            set(path, data, setOptions) {
+              native.set(
+                docRef(db, path),
+                toSdkData(data),
+                setOptions?.merge ? { merge: true } : {},
+              );
+              return tx;
+            },
+            update(path, data) {
+              native.update(docRef(db, path), toSdkData(data));
+              return tx;
+            },
+            delete(path) {
+              native.delete(docRef(db, path));
+              return tx;
+            },
+          };
+          return runTransactionWork(() => work(tx), sdkErrors);
+        },
+        { maxAttempts: options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS },
+      ).catch((err: unknown) => {
+        throw transactionError(err, toPortError);
+      });
     },
 
     newId: () => doc(collection(db, '_ids')).id,

@@ -1,0 +1,52 @@
+/**
+ * Errors inside a transaction, shared by both Firestore adapters.
+ *
+ * A transaction's own work may throw a domain error (a `CallableError` such as `roleTaken`, a
+ * `PortError`): it must reach the caller unchanged, as it does on the local store, and must not
+ * make the SDK retry. Errors of the SDK's own reads keep their SDK form, so the SDK still retries
+ * on contention. Contention that outlasts the SDK's retries becomes the retryable `aborted`, never
+ * `internal`.
+ */
+import { PortError } from './data-port';
+
+/** A value thrown by a transaction's work, carried through the SDK untouched. */
+class WorkFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * Runs a transaction's work for one attempt. `sdkErrors` holds the errors the SDK's reads threw
+ * in it: those stay as they are (the SDK decides whether to retry); anything else is the work's.
+ */
+export async function runTransactionWork<T>(
+  work: () => Promise<T>,
+  sdkErrors: WeakSet<object>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (typeof err === 'object' && err !== null && sdkErrors.has(err)) throw err;
+    throw new WorkFailure(err);
+  }
+}
+
+/** Remembers an SDK read's error (see `runTransactionWork`) and rethrows it. */
+export function rethrowSdkError(err: unknown, sdkErrors: WeakSet<object>): never {
+  if (typeof err === 'object' && err !== null) sdkErrors.add(err);
+  throw err;
+}
+
+/** The SDKs' message when their own back-off gives up; it carries no status code. */
+const RETRIES_EXHAUSTED = /Exceeded maximum number of retries|too much contention/i;
+
+/**
+ * The error a transaction's caller sees: the work's own error unchanged, exhausted contention as
+ * `aborted`, anything else through the adapter's SDK mapping.
+ */
+export function transactionError(err: unknown, toPortError: (err: unknown) => PortError): unknown {
+  if (err instanceof WorkFailure) return err.error;
+  if (err instanceof Error && RETRIES_EXHAUSTED.test(err.message)) {
+    return new PortError('aborted', err.message);
+  }
+  return toPortError(err);
+}
