@@ -18,16 +18,14 @@ class WorkFailure {
  * Runs a transaction's work for one attempt. `sdkErrors` holds the errors the SDK's reads threw
  * in it: those stay as they are (the SDK decides whether to retry); anything else is the work's.
  */
-export async function runTransactionWork<T>(
+export function runTransactionWork<T>(
   work: () => Promise<T>,
   sdkErrors: WeakSet<object>,
 ): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
+  return work().catch((err: unknown) => {
     if (typeof err === 'object' && err !== null && sdkErrors.has(err)) throw err;
     throw new WorkFailure(err);
-  }
+  });
 }
 
 /** Remembers an SDK read's error (see `runTransactionWork`) and rethrows it. */
