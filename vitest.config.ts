@@ -28,6 +28,9 @@ export default defineConfig({
             'tests/policy/**/*.test.ts',
             'tests/handlers/**/*.test.ts',
           ],
+          // The Firestore emulator for the whole run; each worker gets its address.
+          globalSetup: ['tests/firestore-emulator.ts'],
+          setupFiles: ['tests/firestore-emulator-env.ts'],
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
