@@ -1,8 +1,10 @@
-/** generateSessionCode against the local store, acting as the functions do (service credential). */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+/**
+ * generateSessionCode on both backends (the local store and the Firestore emulator), acting as
+ * the functions do (service credential).
+ */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { DataPort } from '@sim/core/port/data-port';
-import { startTestStore, type TestStore } from '@sim/store/testing/test-store';
 import { CallableError, invokeCallable } from '../../functions/src/callable';
 import {
   CODE_ALPHABET,
@@ -13,41 +15,8 @@ import {
   handle,
   schema,
 } from '../../functions/src/callables/generate-session-code';
+import { describeBackends } from '../backends';
 import { FIXED_NOW, caller, context, scriptedRandom } from './helpers';
-
-let store: TestStore;
-let port: DataPort;
-let sid: string;
-let sessionData: Record<string, unknown>;
-
-beforeAll(async () => {
-  store = await startTestStore();
-  port = store.service();
-});
-
-afterAll(async () => {
-  await store.close();
-});
-
-beforeEach(async () => {
-  // Each test gets its own session and team, so the shared store needs no cleaning.
-  sid = port.docs.newId();
-  const team = `team-${sid}`;
-  await port.docs.set(`teams/${team}`, {
-    id: team,
-    name: 'Ops faculty',
-    members: {
-      'u-creator': { name: 'Cleo', role: 'admin', games: ['beergame'] },
-      'u-mate': { name: 'Mats', role: 'member', games: ['beergame'] },
-    },
-  });
-  sessionData = { id: sid, name: 'Class A', creator: 'u-creator', team, status: 'published' };
-  await port.docs.set(`sessions/${sid}`, sessionData);
-});
-
-async function codeIndex(code: string) {
-  return (await port.docs.get(`sessionCodes/${code}`)).data;
-}
 
 async function expectCallableError(promise: Promise<unknown>, code: string, messageKey: string) {
   const err: unknown = await promise.then(
@@ -58,7 +27,44 @@ async function expectCallableError(promise: Promise<unknown>, code: string, mess
   expect(err).toMatchObject({ code, messageKey });
 }
 
-describe('generateSessionCode', () => {
+describe('session codes', () => {
+  it('maps every byte onto the 32-character alphabet', () => {
+    expect(CODE_ALPHABET).toHaveLength(32);
+    expect(new Set(CODE_ALPHABET).size).toBe(32);
+    expect(codeFromBytes(Uint8Array.from([0, 31, 32, 255, 7, 8]))).toBe('A9A9HJ');
+    expect(codeFromBytes(new Uint8Array(CODE_LENGTH))).toBe('AAAAAA');
+  });
+});
+
+describeBackends('generateSessionCode', (backend) => {
+  let port: DataPort;
+  let sid: string;
+  let sessionData: Record<string, unknown>;
+
+  beforeAll(() => {
+    port = backend().service();
+  });
+
+  beforeEach(async () => {
+    // Each test gets its own session and team, so the shared store needs no cleaning.
+    sid = port.docs.newId();
+    const team = `team-${sid}`;
+    await port.docs.set(`teams/${team}`, {
+      id: team,
+      name: 'Ops faculty',
+      members: {
+        'u-creator': { name: 'Cleo', role: 'admin', games: ['beergame'] },
+        'u-mate': { name: 'Mats', role: 'member', games: ['beergame'] },
+      },
+    });
+    sessionData = { id: sid, name: 'Class A', creator: 'u-creator', team, status: 'published' };
+    await port.docs.set(`sessions/${sid}`, sessionData);
+  });
+
+  async function codeIndex(code: string) {
+    return (await port.docs.get(`sessionCodes/${code}`)).data;
+  }
+
   it('gives the creator a 6-character code without look-alike characters, indexed for players', async () => {
     const result = await handle(context(port, caller('u-creator', 'cleo@school.edu')), { sid });
     expect(result.code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
@@ -183,13 +189,6 @@ describe('generateSessionCode', () => {
       'sessionCodeUnavailable',
     );
     expect((await port.docs.get(`sessions/${sid}`)).data).toEqual(sessionData);
-  });
-
-  it('maps every byte onto the 32-character alphabet', () => {
-    expect(CODE_ALPHABET).toHaveLength(32);
-    expect(new Set(CODE_ALPHABET).size).toBe(32);
-    expect(codeFromBytes(Uint8Array.from([0, 31, 32, 255, 7, 8]))).toBe('A9A9HJ');
-    expect(codeFromBytes(new Uint8Array(CODE_LENGTH))).toBe('AAAAAA');
   });
 
   it('through the wrapper: a bad payload is invalid-argument and writes nothing', async () => {

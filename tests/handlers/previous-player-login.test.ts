@@ -1,9 +1,11 @@
-/** previousPlayerLogin: the pure handler with injected Auth lookups, and through the wrapper. */
+/**
+ * previousPlayerLogin: the pure handler with injected Auth lookups, and through the wrapper, on
+ * both backends (the local store and the Firestore emulator).
+ */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { DataPort } from '@sim/core/port/data-port';
-import { startTestStore, type TestStore } from '@sim/store/testing/test-store';
 import { invokeCallable, type InvocationEnv } from '../../functions/src/callable';
 import {
   createHandler,
@@ -11,6 +13,7 @@ import {
   sha256,
   type AuthAccount,
 } from '../../functions/src/callables/previous-player-login';
+import { describeBackends } from '../backends';
 import { FIXED_NOW, caller, context } from './helpers';
 
 vi.mock('firebase-functions/logger', () => ({ error: vi.fn() }));
@@ -42,39 +45,33 @@ function auth() {
   };
 }
 
-let store: TestStore;
-let port: DataPort;
-let env: InvocationEnv;
+describeBackends('previousPlayerLogin', (backend) => {
+  let port: DataPort;
+  let env: InvocationEnv;
 
-beforeAll(async () => {
-  store = await startTestStore();
-  port = store.service();
-  env = { port: () => port, now: () => FIXED_NOW };
-  // Each browser stored the hash of its restore key in the player's own profile.
-  for (const uid of ['anon-1', 'anon-off', 'teacher-1', 'nobody']) {
-    await port.docs.set(`users/${uid}`, { playerName: uid, restoreKeyHash: sha256(KEY) });
+  beforeAll(async () => {
+    port = backend().service();
+    env = { port: () => port, now: () => FIXED_NOW };
+    // Each browser stored the hash of its restore key in the player's own profile.
+    for (const uid of ['anon-1', 'anon-off', 'teacher-1', 'nobody']) {
+      await port.docs.set(`users/${uid}`, { playerName: uid, restoreKeyHash: sha256(KEY) });
+    }
+    await port.docs.set('users/anon-nokey', { playerName: 'No key' });
+  });
+
+  function call(data: unknown, deps = auth()) {
+    return invokeCallable('previousPlayerLogin', schema, createHandler(deps), { data }, env);
   }
-  await port.docs.set('users/anon-nokey', { playerName: 'No key' });
-});
 
-afterAll(async () => {
-  await store.close();
-});
+  async function refusal(data: unknown, deps = auth()): Promise<HttpsError> {
+    const err: unknown = await call(data, deps).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(HttpsError);
+    return err as HttpsError;
+  }
 
-function call(data: unknown, deps = auth()) {
-  return invokeCallable('previousPlayerLogin', schema, createHandler(deps), { data }, env);
-}
-
-async function refusal(data: unknown, deps = auth()): Promise<HttpsError> {
-  const err: unknown = await call(data, deps).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HttpsError);
-  return err as HttpsError;
-}
-
-describe('previousPlayerLogin', () => {
   it('gives a sign-in token for an anonymous player with its restore key, to a signed-out caller', async () => {
     const deps = auth();
     await expect(call({ uid: 'anon-1', key: KEY }, deps)).resolves.toEqual({

@@ -1,8 +1,10 @@
-/** verifyEmail: the pure handler with an injected account lookup, and through the wrapper. */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+/**
+ * verifyEmail: the pure handler with an injected account lookup, and through the wrapper, on both
+ * backends (the local store and the Firestore emulator).
+ */
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { DataPort } from '@sim/core/port/data-port';
-import { startTestStore, type TestStore } from '@sim/store/testing/test-store';
 import { CallableError, invokeCallable, type InvocationEnv } from '../../functions/src/callable';
 import {
   createHandler,
@@ -10,6 +12,7 @@ import {
   normaliseEmail,
   schema,
 } from '../../functions/src/callables/verify-email';
+import { describeBackends } from '../backends';
 import { FIXED_NOW, caller, context } from './helpers';
 
 // The wrapper logs unexpected failures; keep the test output quiet.
@@ -28,41 +31,35 @@ function lookup() {
   };
 }
 
-let store: TestStore;
-let port: DataPort;
-let portRequests = 0;
-let env: InvocationEnv;
+describeBackends('verifyEmail', (backend) => {
+  let port: DataPort;
+  let portRequests = 0;
+  let env: InvocationEnv;
 
-beforeAll(async () => {
-  store = await startTestStore();
-  port = store.service();
-  env = {
-    port: () => {
-      portRequests++;
-      return port;
-    },
-    now: () => FIXED_NOW,
-  };
-});
+  beforeAll(() => {
+    port = backend().service();
+    env = {
+      port: () => {
+        portRequests++;
+        return port;
+      },
+      now: () => FIXED_NOW,
+    };
+  });
 
-afterAll(async () => {
-  await store.close();
-});
+  async function call(data: unknown, deps = lookup()) {
+    return invokeCallable('verifyEmail', schema, createHandler(deps), { data }, env);
+  }
 
-async function call(data: unknown, deps = lookup()) {
-  return invokeCallable('verifyEmail', schema, createHandler(deps), { data }, env);
-}
+  async function refusal(data: unknown, deps = lookup()): Promise<HttpsError> {
+    const err: unknown = await call(data, deps).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(HttpsError);
+    return err as HttpsError;
+  }
 
-async function refusal(data: unknown, deps = lookup()): Promise<HttpsError> {
-  const err: unknown = await call(data, deps).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HttpsError);
-  return err as HttpsError;
-}
-
-describe('verifyEmail', () => {
   it('accepts a fresh address for signup and returns it normalised', async () => {
     const deps = lookup();
     const result = await call({ email: '  Ada.Lovelace@School.EDU ', reason: 'signup' }, deps);
@@ -162,7 +159,9 @@ describe('verifyEmail', () => {
     expect(portRequests).toBe(0);
     await expect(port.docs.query({ collection: 'emailVerifications' })).resolves.toEqual([]);
   });
+});
 
+describe('verifyEmail helpers', () => {
   it('normalises by trimming and lowercasing only', () => {
     expect(normaliseEmail('\tJohn.Doe+Class@Example.COM \n')).toBe('john.doe+class@example.com');
   });
