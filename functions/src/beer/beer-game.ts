@@ -233,7 +233,8 @@ export async function processWeek(
       const mirror: Record<string, unknown> = {};
       fids.forEach((fid, i) => {
         const d = docs[i]?.data;
-        const ok = d?.validatedOrder === true && d.week === week;
+        // Counted only for the week it names (the access policy refuses any other).
+        const ok = d?.validatedOrder === true && d.week === week && d.validatedWeek === week;
         if ((pub[fid]?.validatedOrder === true) !== ok) {
           mirror[`facilities.${fid}.validatedOrder`] = ok;
         }

@@ -13,6 +13,7 @@
  *   timer (`params.timer`, `params.playTimer = seconds > 0`) and starts it for the current week;
  *   0 stops it.
  * - `force: true`, or `timer: true` from an admin: force the week now, even when paused.
+ * - `week`: the week the caller saw; when that week has already turned, nothing happens.
  * Every call also arms the week's timer when the game's timer runs and no deadline is set.
  * Only the game's players and admins may call it.
  */
@@ -43,6 +44,8 @@ export const schema = z.object({
   type: z.enum(['beergame']).default('beergame'),
   timer: z.union([z.boolean(), z.number().int().min(0).max(BEER_TIMER_MAX_SECONDS)]).optional(),
   force: z.boolean().optional(),
+  /** The week the caller saw: a call about a week that has already turned changes nothing. */
+  week: z.number().int().min(1).max(10_000).optional(),
 });
 
 export type CreateNewTurnTaskData = z.output<typeof schema>;
@@ -80,7 +83,9 @@ export function createHandler(deps: {
     const week = typeof game.week === 'number' ? game.week : 1;
     const result = await processWeek(ctx.port, data.gid, {
       mode,
-      expectedWeek: week,
+      // One decision turns one week: a second click on 'force', or a player's late call, names
+      // a week that is gone, and changes nothing.
+      expectedWeek: data.week ?? week,
       now,
       timer: deps.timer,
       ...(setsTimer ? {} : { game }),

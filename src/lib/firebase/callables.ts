@@ -132,6 +132,8 @@ export interface CreateNewTurnTaskRequest {
   readonly timer?: number | boolean;
   /** Advance the week now, computer orders for who has not validated (admins). */
   readonly force?: boolean;
+  /** The week the caller saw; a call about a week that already turned changes nothing. */
+  readonly week?: number;
 }
 
 export interface CreateNewTurnTaskResponse {

@@ -58,14 +58,14 @@ export const PROTECTED_USER_FIELDS = ['features', 'plans', 'notifyPlanPurchase']
 const REMOVABLE_USER_FIELDS = ['notifyPlanPurchase'];
 
 /** Fields a player may change in its own facility's private document (the order validation). */
-export const VALIDATION_FIELDS = ['validatedOrder', 'capabilities'] as const;
+export const VALIDATION_FIELDS = ['validatedOrder', 'validatedWeek', 'capabilities'] as const;
 export const CAPABILITY_VALIDATION_FIELDS = ['validatedOrder', 'validatedOrderQty'] as const;
 /** The rules unroll per-capability checks; a facility has at most this many capabilities. */
 export const MAX_CAPABILITIES = 8;
 /** The rules unroll recipient checks of a message's `to` list up to this many entries. */
 export const MAX_MESSAGE_RECIPIENTS = 8;
 
-export const ORDER_REQUIRED_FIELDS = ['game_id', 'faci_id', 'capa_id', 'orderQty'] as const;
+export const ORDER_REQUIRED_FIELDS = ['game_id', 'faci_id', 'capa_id', 'orderQty', 'week'] as const;
 export const ORDER_FIELDS = [...ORDER_REQUIRED_FIELDS, 'created_at', 'week'] as const;
 
 const always: Condition = () => true;
@@ -183,6 +183,11 @@ function validationOnly(c: RuleContext): boolean {
   if (c.existing === undefined || c.incoming === undefined) return false;
   if (!hasOnly(diff(c.incoming, c.existing).affected, VALIDATION_FIELDS)) return false;
   if (typeof getField(c.incoming, 'validatedOrder', false) !== 'boolean') return false;
+  // The validation names the facility's current week: a late one is refused, never counted for
+  // the next week.
+  if (getField(c.incoming, 'validatedWeek', null) !== getField(c.existing, 'week', null)) {
+    return false;
+  }
   const after = getField(c.incoming, 'capabilities', {});
   const before = getField(c.existing, 'capabilities', {});
   if (!isMap(after) || !isMap(before)) return false;
@@ -205,10 +210,16 @@ function orderValid(c: RuleContext, g: DocData): boolean {
   const faciId = getField(o, 'faci_id', null);
   const capaId = getField(o, 'capa_id', null);
   const qty = getField(o, 'orderQty', null);
+  const week = getField(o, 'week', null);
   return (
     hasOnly(keys, ORDER_FIELDS) &&
     ORDER_REQUIRED_FIELDS.every((f) => keys.includes(f)) &&
     getField(o, 'game_id', null) === c.params['gid'] &&
+    isId(faciId) &&
+    isInt(week) &&
+    // One order per capability and week ({faci_id}_{capa_id}_{week}), for the current week only.
+    c.params['oid'] === `${faciId}_${String(capaId)}_${week}` &&
+    week === getField(c.read(`games/${c.params['gid']}/facilities/${faciId}`), 'week', null) &&
     isPlayerOf(c.auth, g, faciId) &&
     !isFinished(g) &&
     isId(capaId) &&
@@ -449,6 +460,13 @@ export const RULES: readonly PathRule[] = [
           isPlayerOf(c.auth, g, getField(c.existing, 'faci_id', null)),
       ),
       create: withGame((c, g) => orderValid(c, g)),
+      // A re-sent batch: the same order, only its timestamp may change.
+      update: withGame(
+        (c, g) =>
+          orderValid(c, g) &&
+          c.existing !== undefined &&
+          hasOnly(diff(c.incoming ?? {}, c.existing).affected, ['created_at']),
+      ),
     },
   },
   {

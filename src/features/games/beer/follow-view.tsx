@@ -107,7 +107,13 @@ export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: 
               onClick={() =>
                 void run(
                   'force',
-                  () => createNewTurnTask({ gid: game.id, type: 'beergame', force: true }),
+                  () =>
+                    createNewTurnTask({
+                      gid: game.id,
+                      type: 'beergame',
+                      force: true,
+                      week: game.week,
+                    }),
                   t('game.follow.forced'),
                 )
               }

@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { placeOrder } from '@/features/games/beer/beer-api';
+import { placeOrder, weekHasTurned } from '@/features/games/beer/beer-api';
 import {
   type BeerGameDoc,
   messagesShown,
@@ -134,7 +134,7 @@ export function useTimerExpiry(game: BeerGameDoc, enabled: boolean): void {
     function fire() {
       if (cancelled) return;
       attempts += 1;
-      createNewTurnTask({ gid, type: 'beergame', timer: true }).then((r) => {
+      createNewTurnTask({ gid, type: 'beergame', timer: true, week }).then((r) => {
         if (!r.advanced && !r.finished && r.week === week) retry();
       }, retry);
     }
@@ -161,6 +161,7 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
   const [submittedWeek, setSubmittedWeek] = useState<number | null>(null);
   const [turnFailed, setTurnFailed] = useState(false);
   const [quitting, setQuitting] = useState(false);
+  const [lateWeek, setLateWeek] = useState<number | null>(null);
 
   if (loaded.status === 'loading') return <PageLoader />;
   if (loaded.status === 'error' || loaded.value === null) {
@@ -188,7 +189,7 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
   const retryTurn = async () => {
     setBusy(true);
     try {
-      await createNewTurnTask({ gid: game.id, type: 'beergame' });
+      await createNewTurnTask({ gid: game.id, type: 'beergame', week });
       setTurnFailed(false);
     } catch (err) {
       showError(err);
@@ -207,14 +208,18 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
     try {
       await placeOrder(game.id, facilityId, week, quantities);
     } catch (err) {
+      // Refused because the week turned before the order arrived (the timer, the instructor):
+      // say so; the order of the new week is the player's next decision.
+      if (await weekHasTurned(game.id, facilityId, week, err)) setLateWeek(week);
       // The typed values stay; the player can send again.
-      showError(err);
+      else showError(err);
       setBusy(false);
       return;
     }
+    setLateWeek(null);
     setSubmittedWeek(week);
     try {
-      await createNewTurnTask({ gid: game.id, type: 'beergame' });
+      await createNewTurnTask({ gid: game.id, type: 'beergame', week });
     } catch (err) {
       showError(err);
       setTurnFailed(true);
@@ -462,6 +467,11 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
                           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                             {t('game.play.pausedHint')}
                           </Typography>
+                        )}
+                        {lateWeek !== null && lateWeek < week && (
+                          <Alert severity="warning" sx={{ mt: 1 }} data-testid="order-late">
+                            {t('game.play.orderTooLate', { late: lateWeek, week })}
+                          </Alert>
                         )}
                       </Box>
                     )
