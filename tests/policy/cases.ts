@@ -2436,6 +2436,118 @@ export const DOC_CASES: readonly DocCase[] = [
     expect: 'deny',
   },
 
+  // ---------------------------------------------------------------- lists judged from the query
+  // Firestore allows a list only when its filters prove the rule for every document it could
+  // return; what it would find plays no part. Each refused query below finds only documents the
+  // caller may read one by one, so judging the results would wrongly allow it.
+  {
+    name: 'lists: games filtered by name alone are refused, though only her own game matches',
+    who: 'alice',
+    op: 'list',
+    path: 'games',
+    where: [eq('name', 'Beer 1')],
+    expect: 'deny',
+  },
+  {
+    name: 'lists: a range on creator proves nothing',
+    who: 'alice',
+    op: 'list',
+    path: 'games',
+    where: [
+      { field: 'creator', op: '>=', value: 'alice' },
+      { field: 'creator', op: '<=', value: 'alice' },
+    ],
+    expect: 'deny',
+  },
+  {
+    name: "lists: creator in ['alice'] passes for alice (each 'in' value is judged)",
+    who: 'alice',
+    op: 'list',
+    path: 'games',
+    where: [{ field: 'creator', op: 'in', value: ['alice'] }],
+    expect: 'allow',
+  },
+  {
+    name: "lists: creator in ['alice', 'nobody'] is refused, though only her game matches",
+    who: 'alice',
+    op: 'list',
+    path: 'games',
+    where: [{ field: 'creator', op: 'in', value: ['alice', 'nobody'] }],
+    expect: 'deny',
+  },
+  {
+    name: 'lists: an observer lists the games it observes',
+    who: 'obs',
+    op: 'list',
+    path: 'games',
+    where: [contains('observers', 'obs')],
+    expect: 'allow',
+  },
+  {
+    name: 'lists: a player filtering games by name is refused',
+    who: 'p1',
+    op: 'list',
+    path: 'games',
+    where: [eq('name', 'Lean 1')],
+    expect: 'deny',
+  },
+  {
+    name: 'lists: a member filtering teams by name is refused',
+    who: 'bob',
+    op: 'list',
+    path: 'teams',
+    where: [eq('name', 'Team one')],
+    expect: 'deny',
+  },
+  {
+    name: 'lists: templates filtered by title alone are refused, even public ones',
+    who: 'dave',
+    op: 'list',
+    path: 'templates',
+    where: [eq('title', 'Default beer game')],
+    expect: 'deny',
+  },
+  {
+    name: 'lists: sessions filtered by name alone are refused',
+    who: 'alice',
+    op: 'list',
+    path: 'sessions',
+    where: [eq('name', 'Draft')],
+    expect: 'deny',
+  },
+  {
+    name: 'lists: invoices filtered by number alone are refused',
+    who: 'alice',
+    op: 'list',
+    path: 'invoices',
+    where: [eq('invoiceNumber', 1)],
+    expect: 'deny',
+  },
+  {
+    name: "lists: orders of faci_id in ['f1', 'f3'] are refused (f3 is not the player's)",
+    who: 'p1',
+    op: 'list',
+    path: 'games/g1/orders',
+    where: [{ field: 'faci_id', op: 'in', value: ['f1', 'f3'] }],
+    expect: 'deny',
+  },
+  {
+    name: "lists: messages with to array-contains the player's facility are refused",
+    who: 'p1',
+    op: 'list',
+    path: 'games/g1/messages',
+    where: [contains('to', 'f1')],
+    expect: 'deny',
+  },
+  {
+    name: "lists: messages with to in ['all'] pass",
+    who: 'p2',
+    op: 'list',
+    path: 'games/g1/messages',
+    where: [{ field: 'to', op: 'in', value: ['all'] }],
+    expect: 'allow',
+  },
+
   // ---------------------------------------------------------------- portals, vatRates, others
   // ---------------------------------------------------------------- session codes
   {

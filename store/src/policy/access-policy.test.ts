@@ -31,8 +31,12 @@ describe('checkAccess', () => {
     expect(checkAccess({ auth: alice, op: 'get', path: 'games' }, read).allowed).toBe(false);
   });
 
-  it('pre-checks a list on the collection path alone', () => {
-    expect(checkAccess({ auth: alice, op: 'list', path: 'games' }, read).allowed).toBe(true);
+  it('judges a list on the collection path, never on a document path', () => {
+    const own = [{ field: 'creator', op: '==' as const, value: 'alice' }];
+    expect(
+      checkAccess({ auth: alice, op: 'list', path: 'games', query: { where: own } }, read),
+    ).toEqual({ allowed: true });
+    expect(checkAccess({ auth: alice, op: 'list', path: 'games/g1' }, read).allowed).toBe(false);
     const users = checkAccess({ auth: alice, op: 'list', path: 'users' }, read);
     expect(users.allowed).toBe(false);
   });
@@ -43,17 +47,45 @@ describe('checkAccess', () => {
   });
 });
 
-describe('checkQuery', () => {
-  it('allows a query whose every result is allowed', () => {
-    const results = [{ path: 'games/g1', data: docs['games/g1'] ?? {} }];
-    expect(checkQuery(alice, 'games', results, read).allowed).toBe(true);
+describe('checkQuery: judged from the filters, as Firestore does', () => {
+  const eq = (field: string, value: unknown) => ({ field, op: '==' as const, value });
+
+  it('allows a query its filters restrict to allowed documents, even if it finds nothing', () => {
+    expect(checkQuery(alice, 'games', [eq('creator', 'alice')], read).allowed).toBe(true);
+    expect(checkQuery(alice, 'games', [eq('creator', 'alice'), eq('name', 'none')], read)).toEqual({
+      allowed: true,
+    });
   });
 
-  it('refuses the whole query when one result is refused', () => {
-    const results = Object.entries(docs).map(([path, data]) => ({ path, data }));
-    const d = checkQuery(alice, 'games', results, read);
+  it('refuses a query its filters do not restrict, whatever it would find', () => {
+    // Only g1 (alice's) has this name, yet nothing in the query proves the creator.
+    const d = checkQuery(alice, 'games', [eq('name', 'Beer 1')], read);
     expect(d.allowed).toBe(false);
-    if (!d.allowed) expect(d.reason).toContain('games/g2');
+    if (!d.allowed) expect(d.reason).toContain('query on games');
+    expect(checkQuery(alice, 'games', [], read).allowed).toBe(false);
+    const range = [
+      { field: 'creator', op: '>=' as const, value: 'alice' },
+      { field: 'creator', op: '<=' as const, value: 'alice' },
+    ];
+    expect(checkQuery(alice, 'games', range, read).allowed).toBe(false);
+  });
+
+  it("judges each value of an 'in' filter", () => {
+    const inOf = (values: string[]) => [{ field: 'creator', op: 'in' as const, value: values }];
+    expect(checkQuery(alice, 'games', inOf(['alice']), read).allowed).toBe(true);
+    expect(checkQuery(alice, 'games', inOf(['alice', 'bob']), read).allowed).toBe(false);
+    expect(checkQuery(alice, 'games', inOf([]), read).allowed).toBe(false);
+  });
+
+  it('array-contains proves membership only', () => {
+    const players = [{ field: 'players', op: 'array-contains' as const, value: 'alice' }];
+    expect(checkQuery(alice, 'games', players, read).allowed).toBe(true);
+    const other = [{ field: 'players', op: 'array-contains' as const, value: 'bob' }];
+    expect(checkQuery(alice, 'games', other, read).allowed).toBe(false);
+  });
+
+  it('lets a service credential run any query', () => {
+    expect(checkQuery(admin, 'games', [], read).allowed).toBe(true);
   });
 });
 

@@ -6,29 +6,27 @@
  * - `checkAccess(req, read)` decides one operation on one document.
  *   - `req.auth`: the verified caller, or null when unauthenticated. `auth.admin` (the functions'
  *     service credential) bypasses the policy, as firebase-admin bypasses rules.
- *   - `req.path`: the document path. For `list`, either the collection path alone (pre-check:
- *     is this collection listable at all?) or the path of one result document (per-document).
+ *   - `req.path`: the document path; for `list`, the collection path.
  *   - `req.existing`: the stored document (undefined if missing); `req.incoming`: the whole
  *     document after a create/update, with field transforms already resolved.
+ *   - `req.query`: for `list`, the query's filters. A list is judged as Firestore judges it: from
+ *     the query alone, allowed only when the rule holds for every document the query could
+ *     return (see query-facts.ts), whatever the documents found. So a query that is not
+ *     restricted the way docs/policy.md lists is refused even when it would find nothing else.
  *   - `read(path)`: other documents as they are before the request, like `get()` in rules; the
  *     store calls it inside the same transaction as the write.
- * - `checkQuery(auth, collection, results, read)`: how the store checks a query (and every
- *   snapshot of a query listener). Firestore evaluates `allow list` against the query's
- *   constraints and refuses a query that is not provably restricted to allowed documents; the
- *   local store instead checks every result document with the `list` condition and refuses the
- *   whole query if any result is refused. The two agree whenever the query is restricted the way
- *   the app queries (by creator, team, session, players, faci_id...); a query that is not
- *   restricted but happens to return only allowed documents (or nothing) passes locally and fails
- *   on Firestore, so the case table only uses queries whose results are non-empty.
+ * - `checkQuery(auth, collection, where, read)`: how the store checks a query before running it
+ *   (and again for every snapshot of a query listener, since `get()`s may change).
  * - `checkFileAccess(req)`: storage (logos), see storage-policy.ts; `logoInvalid` is the spec's
  *   message for a refused logo.
  *
  * Every result is `{ allowed: true }` or `{ allowed: false, reason }`; the store maps a refusal to
  * the port's `permission-denied` (or `unauthenticated` when `auth` is null).
  */
-import type { DocData } from '@sim/core/port/data-port';
+import type { Filter } from '@sim/core/port/data-port';
 import type { AccessRequest, AuthContext, Decision, DocReader } from './types';
 import { RULES, type PathRule } from './collections';
+import { disjunctions, queryFacts, MAX_DISJUNCTIONS } from './query-facts';
 
 export type {
   AccessRequest,
@@ -88,8 +86,9 @@ export function checkAccess(req: AccessRequest, read: DocReader): Decision {
   const parts = split(req.path);
   if (parts === undefined) return { allowed: false, reason: `invalid path "${req.path}"` };
   const isCollection = parts.length % 2 === 1;
-  if (isCollection && req.op !== 'list') {
-    return { allowed: false, reason: `${req.op} needs a document path, got "${req.path}"` };
+  if (isCollection !== (req.op === 'list')) {
+    const wanted = req.op === 'list' ? 'a collection' : 'a document';
+    return { allowed: false, reason: `${req.op} needs ${wanted} path, got "${req.path}"` };
   }
   const m = match(parts, isCollection);
   if (m === undefined)
@@ -101,39 +100,56 @@ export function checkAccess(req: AccessRequest, read: DocReader): Decision {
       reason: `${req.op} ${req.path}: not allowed to clients (${m.rule.pattern})`,
     };
   }
-  if (isCollection) return ALLOW; // list pre-check: results are checked one by one.
-  const ok = cond({
-    auth: req.auth,
-    params: m.params,
-    existing: req.existing,
-    incoming: req.incoming,
-    read,
-  });
-  return ok
-    ? ALLOW
-    : {
+  let ok: boolean;
+  if (isCollection) {
+    // Each conjunction the query stands for (one per `in` value) must be provably allowed.
+    const conjunctions = disjunctions(req.query?.where ?? []);
+    if (conjunctions === undefined) {
+      return {
         allowed: false,
-        reason: `${req.op} ${req.path}: denied to ${who(req.auth)} (${m.rule.pattern})`,
+        reason: `list ${req.path}: an empty 'in' or more than ${MAX_DISJUNCTIONS} disjunctions`,
       };
+    }
+    ok = conjunctions.every((where) =>
+      cond({
+        auth: req.auth,
+        params: m.params,
+        existing: undefined,
+        incoming: undefined,
+        query: queryFacts(where),
+        read,
+      }),
+    );
+  } else {
+    ok = cond({
+      auth: req.auth,
+      params: m.params,
+      existing: req.existing,
+      incoming: req.incoming,
+      query: undefined,
+      read,
+    });
+  }
+  if (ok) return ALLOW;
+  const unproven = isCollection
+    ? ": the query's filters do not restrict it to documents the caller may list (docs/policy.md, Queries)"
+    : '';
+  return {
+    allowed: false,
+    reason: `${req.op} ${req.path}: denied to ${who(req.auth)} (${m.rule.pattern})${unproven}`,
+  };
 }
 
-export interface QueryResult {
-  readonly path: string;
-  readonly data: DocData;
-}
-
-/** A query is allowed when the collection is listable and every result document is. */
+/**
+ * A query is allowed when its filters prove that every document it could return is listable
+ * (Firestore's judgement: the documents found play no part).
+ */
 export function checkQuery(
   auth: AuthContext | null,
   collectionPath: string,
-  results: readonly QueryResult[],
+  where: readonly Filter[],
   read: DocReader,
 ): Decision {
-  const pre = checkAccess({ auth, op: 'list', path: collectionPath }, read);
-  if (!pre.allowed) return pre;
-  for (const r of results) {
-    const d = checkAccess({ auth, op: 'list', path: r.path, existing: r.data }, read);
-    if (!d.allowed) return { allowed: false, reason: `query on ${collectionPath}: ${d.reason}` };
-  }
-  return ALLOW;
+  const d = checkAccess({ auth, op: 'list', path: collectionPath, query: { where } }, read);
+  return d.allowed ? d : { allowed: false, reason: `query on ${collectionPath}: ${d.reason}` };
 }

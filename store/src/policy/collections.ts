@@ -5,6 +5,7 @@
  */
 import type { DocData } from '@sim/core/port/data-port';
 import type { AuthContext, DocReader, Operation } from './types';
+import type { QueryFacts } from './query-facts';
 import {
   deepEqual,
   diff,
@@ -14,7 +15,6 @@ import {
   isId,
   isInt,
   isMap,
-  listField,
   mapField,
 } from './data';
 import {
@@ -31,7 +31,6 @@ import {
   seesSecrets,
   signedIn,
   teamAllowed,
-  isObserver,
 } from './roles';
 
 export interface RuleContext {
@@ -42,6 +41,12 @@ export interface RuleContext {
   readonly existing: DocData | undefined;
   /** `request.resource.data`: the document after the write. */
   readonly incoming: DocData | undefined;
+  /**
+   * For `list` (judged on the collection, `existing` undefined): what the query proves about
+   * every document it could return. A list condition reads `resource.data` only through
+   * `listed` / `listedIn`, so it holds only where the query proves it, as on Firestore.
+   */
+  readonly query: QueryFacts | undefined;
   readonly read: DocReader;
 }
 
@@ -69,6 +74,16 @@ export const ORDER_REQUIRED_FIELDS = ['game_id', 'faci_id', 'capa_id', 'orderQty
 export const ORDER_FIELDS = [...ORDER_REQUIRED_FIELDS, 'created_at', 'week'] as const;
 
 const always: Condition = () => true;
+
+/** `resource.data.<field>` in a list rule: the value the query fixes; undefined is unproven. */
+function listed(c: RuleContext, field: string): unknown {
+  return c.query?.fixed(field);
+}
+
+/** `value in resource.data.<field>` in a list rule, as far as the query proves it. */
+function listedIn(c: RuleContext, field: string, value: unknown): boolean {
+  return c.query?.holds(field, value) ?? false;
+}
 
 function uidOf(c: RuleContext): string | undefined {
   return signedIn(c.auth) ? c.auth.uid : undefined;
@@ -116,9 +131,18 @@ function templateReadable(c: RuleContext): boolean {
   );
 }
 
+function templateListable(c: RuleContext): boolean {
+  return (
+    signedIn(c.auth) &&
+    (listed(c, 'public') === true ||
+      listed(c, 'creator') === c.auth.uid ||
+      isTeamMember(c.auth, listed(c, 'team'), c.read))
+  );
+}
+
 const templateRules: PathRule['allow'] = {
   get: templateReadable,
-  list: templateReadable,
+  list: templateListable,
   create: (c) =>
     isInstructor(c.auth) &&
     getField(c.incoming, 'creator', null) === c.auth.uid &&
@@ -303,24 +327,21 @@ export const RULES: readonly PathRule[] = [
         signedIn(c.auth) &&
         c.existing !== undefined &&
         c.auth.uid in mapField(c.existing, 'members'),
-      list: (c) =>
-        signedIn(c.auth) &&
-        c.existing !== undefined &&
-        listField(c.existing, 'memberIds').includes(c.auth.uid),
+      list: (c) => signedIn(c.auth) && listedIn(c, 'memberIds', c.auth.uid),
     },
   },
   {
     pattern: 'invoices/{iid}',
     allow: {
       get: (c) => isTeamMember(c.auth, getField(c.existing, 'teamId', null), c.read),
-      list: (c) => isTeamMember(c.auth, getField(c.existing, 'teamId', null), c.read),
+      list: (c) => isTeamMember(c.auth, listed(c, 'teamId'), c.read),
     },
   },
   {
     pattern: 'economicInvoices/{iid}',
     allow: {
       get: (c) => isTeamMember(c.auth, getField(c.existing, 'teamId', null), c.read),
-      list: (c) => isTeamMember(c.auth, getField(c.existing, 'teamId', null), c.read),
+      list: (c) => isTeamMember(c.auth, listed(c, 'teamId'), c.read),
     },
   },
   { pattern: 'templates/{tid}', allow: templateRules },
@@ -335,9 +356,7 @@ export const RULES: readonly PathRule[] = [
         isSessionAdminOf(c.auth, c.existing, c.read),
       list: (c) =>
         signedIn(c.auth) &&
-        c.existing !== undefined &&
-        (getField(c.existing, 'creator', null) === c.auth.uid ||
-          isTeamMember(c.auth, getField(c.existing, 'team', null), c.read)),
+        (listed(c, 'creator') === c.auth.uid || isTeamMember(c.auth, listed(c, 'team'), c.read)),
       create: (c) =>
         isInstructor(c.auth) &&
         getField(c.incoming, 'creator', null) === c.auth.uid &&
@@ -392,12 +411,11 @@ export const RULES: readonly PathRule[] = [
       get: always,
       list: (c) =>
         signedIn(c.auth) &&
-        c.existing !== undefined &&
-        (getField(c.existing, 'creator', null) === c.auth.uid ||
-          isPlayerIn(c.auth, c.existing) ||
-          isObserver(c.auth, c.existing) ||
-          isTeamMember(c.auth, getField(c.existing, 'team', null), c.read) ||
-          isSessionAdmin(c.auth, getField(c.existing, 'session', null), c.read)),
+        (listed(c, 'creator') === c.auth.uid ||
+          listedIn(c, 'players', c.auth.uid) ||
+          listedIn(c, 'observers', c.auth.uid) ||
+          isTeamMember(c.auth, listed(c, 'team'), c.read) ||
+          isSessionAdmin(c.auth, listed(c, 'session'), c.read)),
       create: (c) =>
         isInstructor(c.auth) &&
         getField(c.incoming, 'creator', null) === c.auth.uid &&
@@ -455,9 +473,7 @@ export const RULES: readonly PathRule[] = [
           isPlayerOf(c.auth, g, getField(c.existing, 'faci_id', null)),
       ),
       list: withGame(
-        (c, g) =>
-          seesAll(c.auth, g, c.read) ||
-          isPlayerOf(c.auth, g, getField(c.existing, 'faci_id', null)),
+        (c, g) => seesAll(c.auth, g, c.read) || isPlayerOf(c.auth, g, listed(c, 'faci_id')),
       ),
       create: withGame((c, g) => orderValid(c, g)),
       // A re-sent batch: the same order, only its timestamp may change.
@@ -475,9 +491,7 @@ export const RULES: readonly PathRule[] = [
       get: withGame(
         (c, g) => seesAll(c.auth, g, c.read) || isRecipient(c, g, getField(c.existing, 'to', null)),
       ),
-      list: withGame(
-        (c, g) => seesAll(c.auth, g, c.read) || isRecipient(c, g, getField(c.existing, 'to', null)),
-      ),
+      list: withGame((c, g) => seesAll(c.auth, g, c.read) || isRecipient(c, g, listed(c, 'to'))),
       create: creatorOfGame,
       update: creatorOfGame,
       delete: creatorOfGame,

@@ -16,16 +16,16 @@ export type Operation = 'get' | 'list' | 'create' | 'update' | 'delete';
 export interface AccessRequest {
   readonly auth: AuthContext | null;
   readonly op: Operation;
-  /**
-   * A document path. For `list`: the path of one result document (per-document check), or the
-   * collection path alone (the collection-level pre-check, before the query runs).
-   */
+  /** A document path; for `list`, the collection path. */
   readonly path: string;
   /** The stored document (get, list, update, delete); undefined when it does not exist. */
   readonly existing?: DocData;
   /** The whole document as it would be after the write, transforms resolved (create, update). */
   readonly incoming?: DocData;
-  /** For `list`: the query's filters (informative; results are checked one by one). */
+  /**
+   * For `list`: the query's filters. A list is judged from them alone, as Firestore does: it is
+   * allowed only when the rule holds for every document the query could return. None: no filter.
+   */
   readonly query?: { readonly where: readonly Filter[] };
 }
 

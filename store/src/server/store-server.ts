@@ -9,7 +9,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { DocData, QuerySpec } from '@sim/core/port/data-port';
+import type { DocData } from '@sim/core/port/data-port';
 import { PortError } from '@sim/core/port/data-port';
 import type { AuthContext } from '../policy/access-policy';
 import { checkAccess, checkFileAccess, checkQuery } from '../policy/access-policy';
@@ -126,37 +126,27 @@ class Connection {
   }
 
   /** Throws permission-denied unless the caller may read this document. */
-  private assertRead(
-    op: 'get' | 'list',
-    path: string,
-    data: DocData | undefined,
-    spec?: QuerySpec,
-  ): void {
+  private assertRead(path: string, data: DocData | undefined): void {
     if (this.isAdmin) return;
     const decision = checkAccess(
-      {
-        auth: this.auth,
-        op,
-        path,
-        ...(data !== undefined ? { existing: data } : {}),
-        ...(spec ? { query: { where: [...(spec.where ?? [])] } } : {}),
-      },
+      { auth: this.auth, op: 'get', path, ...(data !== undefined ? { existing: data } : {}) },
       (p) => this.store.get(p)?.data,
     );
     if (!decision.allowed) deny(decision.reason);
   }
 
+  /** Judges the query from its filters first, as Firestore does, then runs it. */
   private runQuery(query: WireQuery): StoredDoc[] {
-    const docs = this.store.query(query.spec, query.cursor);
-    if (this.isAdmin) return docs;
-    const decision = checkQuery(
-      this.auth,
-      query.spec.collection,
-      docs,
-      (p) => this.store.get(p)?.data,
-    );
-    if (!decision.allowed) deny(decision.reason);
-    return docs;
+    if (!this.isAdmin) {
+      const decision = checkQuery(
+        this.auth,
+        query.spec.collection,
+        query.spec.where ?? [],
+        (p) => this.store.get(p)?.data,
+      );
+      if (!decision.allowed) deny(decision.reason);
+    }
+    return this.store.query(query.spec, query.cursor);
   }
 
   private authorizer(): WriteAuthorizer | null {
@@ -181,7 +171,7 @@ class Connection {
     switch (msg.t) {
       case 'get': {
         const doc = this.store.get(msg.path);
-        this.assertRead('get', msg.path, doc?.data);
+        this.assertRead(msg.path, doc?.data);
         this.reply(msg.id, { doc: toWire(msg.path, doc) });
         return;
       }
@@ -219,7 +209,7 @@ class Connection {
 
   private listenDoc(id: number, path: string, resumeAfter: number | undefined): void {
     const doc = this.store.get(path);
-    this.assertRead('get', path, doc?.data);
+    this.assertRead(path, doc?.data);
     const seq = this.store.seq;
     this.listeners.set(id, { kind: 'doc', path, lastSeq: seq });
     this.reply(id, { seq });
@@ -267,7 +257,7 @@ class Connection {
         if (!change) continue;
         if (change.after) {
           try {
-            this.assertRead('get', change.path, change.after.data);
+            this.assertRead(change.path, change.after.data);
           } catch (err) {
             this.dropListener(listenId, err);
             continue;
