@@ -92,21 +92,65 @@ export function toHttpsError(name: string, err: unknown): HttpsError {
   return new HttpsError('internal', 'Internal error', details);
 }
 
+/** Keys Firestore reserves (`__…__`), `__proto__` among them. */
+const RESERVED_KEY = /^__.*__$/;
+/** Deeper payloads are refused rather than walked. */
+const MAX_PAYLOAD_DEPTH = 32;
+
+/**
+ * The first reserved key of the payload, as an issue. zod drops a `__proto__` key of a record
+ * without a word, so an id like that would otherwise pass as an empty map.
+ */
+function reservedKeyIssue(
+  value: unknown,
+  path: string[] = [],
+): { path: string; message: string } | null {
+  if (path.length > MAX_PAYLOAD_DEPTH) {
+    return { path: path.join('.'), message: 'nested too deeply' };
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, child] of Object.entries(value)) {
+    if (RESERVED_KEY.test(key)) return { path: [...path, key].join('.'), message: 'reserved key' };
+    const inner = reservedKeyIssue(child, [...path, key]);
+    if (inner) return inner;
+  }
+  return null;
+}
+
 /** Validates the payload; a failure is `invalid-argument` listing every issue. */
 export function parsePayload<S extends z.ZodType>(
   name: string,
   schema: S,
   data: unknown,
 ): z.output<S> {
-  const parsed = schema.safeParse(data);
-  if (parsed.success) return parsed.data;
-  const issues = formatIssues(parsed.error);
+  const reserved = reservedKeyIssue(data);
+  let issues: { path: string; message: string }[];
+  if (reserved) issues = [reserved];
+  else {
+    const parsed = schema.safeParse(data);
+    if (parsed.success) return parsed.data;
+    issues = formatIssues(parsed.error);
+  }
   const details: ErrorDetails = { messageKey: 'errorInvalidPayload', issues };
   throw new HttpsError(
     'invalid-argument',
     `Invalid payload for ${name}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
     details,
   );
+}
+
+/**
+ * The caller from the request's auth: null when signed out. An auth without a usable uid (missing,
+ * empty, not a string) is refused, never handed on: every handler keys its checks on the uid.
+ */
+function callerAuth(raw: unknown): CallerAuth | null {
+  if (raw === undefined || raw === null) return null;
+  const uid = typeof raw === 'object' ? (raw as { uid?: unknown }).uid : undefined;
+  if (typeof uid !== 'string' || uid === '') {
+    throw new CallableError('unauthenticated', 'errorUnauthenticated');
+  }
+  const token = (raw as { token?: unknown }).token;
+  return { uid, token: typeof token === 'object' && token !== null ? { ...token } : {} };
 }
 
 export interface InvocationEnv {
@@ -131,10 +175,8 @@ export async function invokeCallable<S extends z.ZodType, Result>(
   env: InvocationEnv = defaultEnv,
 ): Promise<Result> {
   try {
+    const auth = callerAuth(request.auth);
     const data = parsePayload(name, schema, request.data);
-    const auth: CallerAuth | null = request.auth
-      ? { uid: request.auth.uid, token: { ...request.auth.token } }
-      : null;
     const ctx: CallableContext = {
       auth,
       // Created on first use: a handler that needs no documents never opens a connection.

@@ -106,6 +106,46 @@ describe('callable wrapper', () => {
     expect(env.requests()).toBe(0);
   });
 
+  it('refuses an auth without a usable uid as unauthenticated, the handler never run', async () => {
+    const env = testEnv();
+    const handler = vi.fn(async () => 'ran');
+    const broken = [{ token: {} }, { uid: '', token: {} }, { uid: 42, token: {} }, { uid: null }];
+    for (const auth of broken) {
+      const err = await failure(
+        invokeCallable(
+          'probe',
+          schema,
+          handler,
+          // What a malformed request carries at run time, whatever its type says.
+          { auth: auth as unknown as { uid: string; token: object }, data: { gid: 'g', qty: 1 } },
+          env,
+        ),
+      );
+      expect(err).toMatchObject({
+        code: 'unauthenticated',
+        details: { messageKey: 'errorUnauthenticated' },
+      });
+    }
+    expect(handler).not.toHaveBeenCalled();
+    expect(env.requests()).toBe(0);
+  });
+
+  it('refuses a payload with a reserved key (__proto__, __x__) at any depth', async () => {
+    const env = testEnv();
+    const handler = vi.fn(async () => 'ran');
+    const record = z.object({ gid: z.string(), map: z.record(z.string(), z.number()) });
+    for (const data of [
+      JSON.parse('{"gid": "g", "map": {"__proto__": 1}}') as unknown,
+      { gid: 'g', map: { __name__: 1 } },
+      JSON.parse('{"gid": "g", "map": {}, "__proto__": {"admin": true}}') as unknown,
+    ]) {
+      const err = await failure(invokeCallable('probe', record, handler, { data }, env));
+      expect(err.code).toBe('invalid-argument');
+      expect(err.details).toMatchObject({ messageKey: 'errorInvalidPayload' });
+    }
+    expect(handler).not.toHaveBeenCalled();
+  });
+
   it('parsePayload returns the parsed value', () => {
     expect(parsePayload('probe', schema, { gid: 'g', qty: 2 })).toEqual({ gid: 'g', qty: 2 });
   });

@@ -626,12 +626,13 @@ export function placeOrders(
   for (let fi = 0; fi < model.facilities.length; fi++) {
     const cf = model.facilities[fi] as CompiledFacility;
     const fs = facilities[fi] as FacilityState;
-    const fo = orders[cf.id];
+    // Own keys only: the orders come from documents, and an id is never a prototype property.
+    const fo = Object.hasOwn(orders, cf.id) ? orders[cf.id] : undefined;
     const rf = current.facilities[fi] as FacilityWeek;
     const caps = inPlace ? rf.capabilities : new Array<CapabilityWeek>(cf.caps.length);
     for (let ci = 0; ci < cf.caps.length; ci++) {
       const cap = cf.caps[ci] as CompiledCapability;
-      const requested = fo?.[cap.id] ?? 0;
+      const requested = fo !== undefined && Object.hasOwn(fo, cap.id) ? (fo[cap.id] ?? 0) : 0;
       const ordered = forced ? cap.startOrders : applyOrderRules(requested, cap);
       (fs.capabilities[ci] as CapabilityState).mail.push(ordered);
       const rc = rf.capabilities[ci] as CapabilityWeek;
@@ -906,11 +907,16 @@ function manualWeights(
   slots: ClientSlot[],
   cfs: CompiledFacility[],
 ): number[] | null {
-  const w = allocations?.[supplier]?.[pid];
+  // Own keys only: the weights are stored from a client's payload.
+  const bySupplier =
+    allocations && Object.hasOwn(allocations, supplier) ? allocations[supplier] : undefined;
+  const w = bySupplier && Object.hasOwn(bySupplier, pid) ? bySupplier[pid] : undefined;
   if (!w) return null;
-  return slots.map((s) =>
-    s.fac >= 0 ? Math.max(0, w[cfs[s.fac]?.id ?? ''] ?? 0) : Math.max(0, w['consumer'] ?? 0),
-  );
+  const weight = (key: string): number => {
+    const v = Object.hasOwn(w, key) ? w[key] : undefined;
+    return typeof v === 'number' && Number.isFinite(v) ? Math.max(0, v) : 0;
+  };
+  return slots.map((s) => weight(s.fac >= 0 ? (cfs[s.fac]?.id ?? '') : 'consumer'));
 }
 
 // ------------------------------------------------------------------ helpers for callers

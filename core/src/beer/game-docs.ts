@@ -607,7 +607,7 @@ export function stateFromDoc(doc: { state?: unknown } | undefined): BeerState | 
 
 /** The private document of facility `fid` for a state: its view and a cleared validation. */
 export function facilityDoc(state: BeerState, fid: FacilityId, now: number): BeerFacilityDoc {
-  const f = state.game.facilities[fid];
+  const f = Object.hasOwn(state.game.facilities, fid) ? state.game.facilities[fid] : undefined;
   if (!f) throw new Error(`unknown facility ${fid}`);
   const capabilities: Record<CapabilityId, CapabilityValidation> = {};
   for (const cid of Object.keys(f.capabilities)) {
@@ -821,12 +821,12 @@ export function configFromDocs(game: unknown, privateParams: unknown): BeerGameC
   const facilities: Record<FacilityId, BeerFacilityConfig> = {};
   for (const [id, raw] of Object.entries(gf)) {
     if (!isRecord(raw)) continue;
-    const priv = isRecord(pf[id]) ? pf[id] : {};
+    const priv = Object.hasOwn(pf, id) && isRecord(pf[id]) ? pf[id] : {};
     const privCaps = isRecord(priv.capabilities) ? priv.capabilities : {};
     const capabilities: Record<CapabilityId, CapabilityConfig> = {};
     for (const [cid, c] of Object.entries(isRecord(raw.capabilities) ? raw.capabilities : {})) {
       if (!isRecord(c)) continue;
-      const pc = isRecord(privCaps[cid]) ? privCaps[cid] : {};
+      const pc = Object.hasOwn(privCaps, cid) && isRecord(privCaps[cid]) ? privCaps[cid] : {};
       const cap: CapabilityConfig = {
         pid: String(c.pid),
         type: c.type === 'production' ? 'production' : 'purchase',
@@ -919,8 +919,10 @@ export function weekOrders(
   if (state.status !== 'running') return {};
   const policies: Record<FacilityId, Policy> = {};
   for (const id of Object.keys(state.game.facilities))
-    if (!(id in validated)) policies[id] = policy;
+    if (!Object.hasOwn(validated, id)) policies[id] = policy;
   const orders = computerOrders(state, policies);
-  for (const [id, q] of Object.entries(validated)) orders[id] = q;
+  for (const id of Object.keys(state.game.facilities)) {
+    if (Object.hasOwn(validated, id)) orders[id] = validated[id] as Record<CapabilityId, number>;
+  }
   return orders;
 }

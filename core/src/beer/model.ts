@@ -296,17 +296,20 @@ export function validateGame(game: BeerGame): ValidationIssue[] {
     for (const [cid, cap] of Object.entries(f.capabilities)) {
       const cb = `${base}.capabilities.${cid}`;
       capPids.add(cap.pid);
-      if (!(cap.pid in f.pdata))
+      if (!Object.hasOwn(f.pdata, cap.pid))
         issues.push({ key: 'beer.capability.unknownProduct', path: `${cb}.pid` });
       if (cap.type !== 'purchase' && cap.type !== 'production') {
         issues.push({ key: 'beer.capability.type', path: `${cb}.type` });
       }
       if (cap.type === 'purchase') {
-        const sup = cap.from === undefined ? undefined : game.facilities[cap.from];
+        const sup =
+          cap.from !== undefined && Object.hasOwn(game.facilities, cap.from)
+            ? game.facilities[cap.from]
+            : undefined;
         if (!sup) issues.push({ key: 'beer.capability.unknownSupplier', path: `${cb}.from` });
         else if (cap.from === id)
           issues.push({ key: 'beer.capability.selfSupplier', path: `${cb}.from` });
-        else if (!(cap.pid in sup.pdata)) {
+        else if (!Object.hasOwn(sup.pdata, cap.pid)) {
           issues.push({ key: 'beer.capability.supplierLacksProduct', path: `${cb}.from` });
         }
       }

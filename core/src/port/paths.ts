@@ -40,3 +40,14 @@ export function makeId(randomBytes: (n: number) => Uint8Array): string {
   for (const b of bytes) id += ID_ALPHABET[b % ID_ALPHABET.length];
   return id;
 }
+
+/**
+ * What an id chosen by a client may look like (games, sessions, facilities, capabilities,
+ * products, users): letters, digits, `_` and `-`, 1 to 128 characters, and not `__…__` (which
+ * Firestore reserves). Ids are also map keys in documents, so they never contain `.` or `/`.
+ */
+export const ID_PATTERN = /^(?!__.*__$)[A-Za-z0-9_-]{1,128}$/;
+
+export function isSafeId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value);
+}

@@ -17,6 +17,7 @@ import {
   weekOrders,
 } from '@sim/core/beer/game-docs';
 import { debriefMetrics } from '@sim/core/beer/metrics';
+import { BEER_BOUNDS } from '@sim/core/beer/model';
 import type { Policy } from '@sim/core/beer/policies';
 import { CallableError, type CallerAuth } from '../callable';
 import { inboxPath, messagePath, writeDueMessages } from './messages';
@@ -26,6 +27,18 @@ export const statePath = (gid: string): string => `games/${gid}/private/state`;
 export const paramsPath = (gid: string): string => `games/${gid}/private/params`;
 export const facilityPath = (gid: string, fid: string): string => `games/${gid}/facilities/${fid}`;
 export const statsPath = (gid: string): string => `games/${gid}/stats/final`;
+
+/**
+ * A validated quantity as the week uses it: a number within the spec's order bounds (0…999; the
+ * core then applies the capability's MOQ, batch and `maxOrderQty`), or null when it is not a
+ * number at all (the computer orders instead). The access policy refuses anything else, but the
+ * creator writes the facility documents when the game is created, and rules can be bypassed.
+ */
+export function boundedOrderQty(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  const { min, max } = BEER_BOUNDS.quantity;
+  return Math.min(max, Math.max(min, value));
+}
 
 /** Transactions of a week: players validating at once make them retry. */
 export const WEEK_TX_ATTEMPTS = 25;
@@ -41,11 +54,23 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * The game's facilities by id. Without a prototype, so an id sent by a client ('constructor',
+ * 'toString'…) is never taken for a facility; look one up with `facilityIn`.
+ */
 export function facilitiesOf(game: DocData): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
+  const out = Object.create(null) as Record<string, Record<string, unknown>>;
   if (!isRecord(game.facilities)) return out;
   for (const [id, f] of Object.entries(game.facilities)) if (isRecord(f)) out[id] = f;
   return out;
+}
+
+/** The facility `fid` of these facilities, only if it is one of their own keys. */
+export function facilityIn(
+  facilities: Record<string, Record<string, unknown>>,
+  fid: string,
+): Record<string, unknown> | undefined {
+  return Object.hasOwn(facilities, fid) ? facilities[fid] : undefined;
 }
 
 export function listOf(v: unknown): string[] {
@@ -80,7 +105,9 @@ export async function isGameAdmin(port: DataPort, game: DocData, uid: string): P
   const isMember = async (tid: unknown): Promise<boolean> => {
     if (typeof tid !== 'string' || tid === '' || tid.includes('/')) return false;
     const team = (await port.docs.get(`teams/${tid}`)).data;
-    return isRecord(team?.members) && isRecord(team.members[uid]);
+    return (
+      isRecord(team?.members) && Object.hasOwn(team.members, uid) && isRecord(team.members[uid])
+    );
   };
   if (await isMember(game.team)) return true;
   const sid = game.session;
@@ -228,7 +255,7 @@ export async function processWeek(
       if (opts.expectedWeek !== undefined && opts.expectedWeek !== week) {
         return { ...base, finished: false, advanced: false };
       }
-      const validated: Record<string, Record<string, number>> = {};
+      const validated = Object.create(null) as Record<string, Record<string, number>>;
       const waitingFor: string[] = [];
       const mirror: Record<string, unknown> = {};
       fids.forEach((fid, i) => {
@@ -243,10 +270,11 @@ export async function processWeek(
           waitingFor.push(fid);
           return;
         }
-        const q: Record<string, number> = {};
+        const q = Object.create(null) as Record<string, number>;
         const caps = isRecord(d?.capabilities) ? d.capabilities : {};
         for (const [cid, c] of Object.entries(caps)) {
-          if (isRecord(c) && typeof c.validatedOrderQty === 'number') q[cid] = c.validatedOrderQty;
+          const qty = isRecord(c) ? boundedOrderQty(c.validatedOrderQty) : null;
+          if (qty !== null) q[cid] = qty;
         }
         validated[fid] = q;
       });

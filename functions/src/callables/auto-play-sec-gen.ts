@@ -12,6 +12,7 @@ import { CallableError, type CallableHandler } from '../callable';
 import {
   type WeekTimer,
   facilitiesOf,
+  facilityIn,
   gamePath,
   listOf,
   loadGame,
@@ -19,14 +20,11 @@ import {
   requireAdmin,
   requireAuth,
 } from '../beer/beer-game';
+import { idSchema } from '../ids';
 
 export const name = 'autoPlaySecGen';
 
-const id = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[^/]+$/, 'must be a document id');
+const id = idSchema;
 
 export const schema = z.object({
   gid: id,
@@ -59,7 +57,7 @@ export function createHandler(deps: {
       const facilities = facilitiesOf(fresh);
       const players = listOf(fresh.players);
       for (const fid of named) {
-        if (!facilities[fid]) throw new CallableError('not-found', 'roleUnknown');
+        if (!facilityIn(facilities, fid)) throw new CallableError('not-found', 'roleUnknown');
       }
       const targets =
         named.length > 0

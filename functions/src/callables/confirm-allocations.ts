@@ -11,26 +11,20 @@ import { z } from 'zod';
 import { CallableError, type CallableHandler } from '../callable';
 import {
   facilitiesOf,
+  facilityIn,
   loadGame,
   requireAdmin,
   requireAuth,
   storeAllocations,
 } from '../beer/beer-game';
+import { idSchema } from '../ids';
 
 export const name = 'confirmAllocations';
 
-const key = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be an id');
+const key = idSchema;
 
 export const schema = z.object({
-  gid: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[^/]+$/, 'must be a document id'),
+  gid: idSchema,
   allocations: z.record(key, z.record(key, z.record(key, z.number().min(0).max(999)))).nullable(),
 });
 
@@ -49,10 +43,11 @@ export const handle: CallableHandler<ConfirmAllocationsData, ConfirmAllocationsR
   await requireAdmin(ctx.port, game, uid);
   const facilities = facilitiesOf(game);
   for (const [supplier, products] of Object.entries(data.allocations ?? {})) {
-    if (!facilities[supplier]) throw new CallableError('invalid-argument', 'allocationsInvalid');
+    if (!facilityIn(facilities, supplier))
+      throw new CallableError('invalid-argument', 'allocationsInvalid');
     for (const weights of Object.values(products)) {
       for (const client of Object.keys(weights)) {
-        if (client !== 'consumer' && !facilities[client]) {
+        if (client !== 'consumer' && !facilityIn(facilities, client)) {
           throw new CallableError('invalid-argument', 'allocationsInvalid');
         }
       }

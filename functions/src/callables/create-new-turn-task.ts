@@ -32,15 +32,12 @@ import {
   requireAuth,
   roleOf,
 } from '../beer/beer-game';
+import { idSchema } from '../ids';
 
 export const name = 'createNewTurnTask';
 
 export const schema = z.object({
-  gid: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[^/]+$/, 'must be a document id'),
+  gid: idSchema,
   type: z.enum(['beergame']).default('beergame'),
   timer: z.union([z.boolean(), z.number().int().min(0).max(BEER_TIMER_MAX_SECONDS)]).optional(),
   force: z.boolean().optional(),

@@ -14,15 +14,12 @@ import { z } from 'zod';
 import type { DataPort, DocData } from '@sim/core/port/data-port';
 import { serverTimestamp } from '@sim/core/port/field-values';
 import { CallableError, type CallableHandler } from '../callable';
+import { idSchema } from '../ids';
 
 export const name = 'generateSessionCode';
 
 export const schema = z.object({
-  sid: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[^/]+$/, 'must be a document id'),
+  sid: idSchema,
 });
 
 export type GenerateSessionCodeData = z.output<typeof schema>;

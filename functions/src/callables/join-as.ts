@@ -14,15 +14,19 @@
 import { z } from 'zod';
 import { arrayRemove, arrayUnion } from '@sim/core/port/field-values';
 import { CallableError, type CallableHandler } from '../callable';
-import { checkGame, facilitiesOf, gamePath, listOf, rebuildGame } from '../beer/beer-game';
+import {
+  checkGame,
+  facilitiesOf,
+  facilityIn,
+  gamePath,
+  listOf,
+  rebuildGame,
+} from '../beer/beer-game';
+import { idSchema } from '../ids';
 
 export const name = 'joinAs';
 
-const id = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[^/]+$/, 'must be a document id');
+const id = idSchema;
 
 export const OBSERVER = 'observer';
 export const PLAYER_NAME_MAX = 40;
@@ -85,7 +89,7 @@ export const handle: CallableHandler<JoinAsData, JoinAsResult> = async (ctx, dat
       update.observers = arrayUnion(uid);
       if (players.includes(uid)) update.players = arrayRemove(uid);
     } else {
-      const f = facilities[roleId];
+      const f = facilityIn(facilities, roleId);
       if (!f) throw new CallableError('not-found', 'roleUnknown');
       const holder = f.user;
       if (typeof holder === 'string' && holder !== uid && players.includes(holder)) {

@@ -16,16 +16,13 @@ import { getAuth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import { getAdminApp } from '../admin-app';
 import { CallableError, type CallableHandler } from '../callable';
+import { idSchema } from '../ids';
 
 export const name = 'previousPlayerLogin';
 
 export const schema = z.object({
   // Firebase uids are at most 128 characters.
-  uid: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[^/]+$/),
+  uid: idSchema,
   // The restore key: 32 random bytes, hex.
   key: z.string().regex(/^[0-9a-f]{64}$/),
 });

@@ -13,6 +13,7 @@ import { CallableError, type CallableHandler } from '../callable';
 import {
   type WeekTimer,
   facilitiesOf,
+  facilityIn,
   processWeek,
   gamePath,
   isGameAdmin,
@@ -21,14 +22,11 @@ import {
   requireAuth,
 } from '../beer/beer-game';
 import { OBSERVER } from './join-as';
+import { idSchema } from '../ids';
 
 export const name = 'quitGame';
 
-const id = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[^/]+$/, 'must be a document id');
+const id = idSchema;
 
 export const schema = z.object({
   gid: id,
@@ -55,7 +53,7 @@ export function createHandler(deps: {
     const facilities = facilitiesOf(game);
     let target = uid;
     if (data.roleId !== undefined && data.roleId !== OBSERVER) {
-      const f = facilities[data.roleId];
+      const f = facilityIn(facilities, data.roleId);
       if (!f) throw new CallableError('not-found', 'roleUnknown');
       if (f.user !== uid) {
         if (!(await isGameAdmin(ctx.port, game, uid))) {

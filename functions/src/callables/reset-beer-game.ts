@@ -17,15 +17,12 @@ import {
   requireAdmin,
   requireAuth,
 } from '../beer/beer-game';
+import { idSchema } from '../ids';
 
 export const name = 'resetBeerGame';
 
 export const schema = z.object({
-  gid: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[^/]+$/, 'must be a document id'),
+  gid: idSchema,
 });
 
 export type ResetBeerGameData = z.output<typeof schema>;

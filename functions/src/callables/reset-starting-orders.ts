@@ -16,15 +16,12 @@ import {
   requireAdmin,
   requireAuth,
 } from '../beer/beer-game';
+import { idSchema } from '../ids';
 
 export const name = 'resetStartingOrders';
 
 export const schema = z.object({
-  gid: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[^/]+$/, 'must be a document id'),
+  gid: idSchema,
 });
 
 export type ResetStartingOrdersData = z.output<typeof schema>;

@@ -8,15 +8,12 @@
 import { z } from 'zod';
 import type { DataPort } from '@sim/core/port/data-port';
 import { type AdvanceResult, type WeekTimer, gamePath, processWeek } from '../beer/beer-game';
+import { idSchema } from '../ids';
 
 export const QUEUE = 'beerWeekTimer';
 
 export const payloadSchema = z.object({
-  gid: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[^/]+$/),
+  gid: idSchema,
   week: z.number().int().min(1),
 });
 
