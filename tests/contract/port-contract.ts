@@ -4,7 +4,7 @@
  * emulator. Every case works in collections of its own, so cases never see each other's data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataPort, DocSnapshot, QuerySnapshot } from '@sim/core/port/data-port';
+import type { DataPort, DocSnapshot, QuerySnapshot, QuerySpec } from '@sim/core/port/data-port';
 import { PortError } from '@sim/core/port/data-port';
 import {
   arrayRemove,
@@ -215,6 +215,101 @@ export function definePortContract(
         await port.docs.set(`${c}/g`, { facilities: { f1: { cost: 1.5 } } });
         await port.docs.update(`${c}/g`, { 'facilities.f1.cost': increment(0.5) });
         expect((await port.docs.get(`${c}/g`)).data).toEqual({ facilities: { f1: { cost: 2 } } });
+      });
+    });
+
+    describe('values', () => {
+      // Firestore's SDKs send a number as a 64-bit int only when it is a safe integer (and not
+      // -0); larger whole numbers are doubles. Both read back as the same JS number and compare
+      // on one number line.
+      it('whole numbers beyond 2^53, up to 1e300, read back as written', async () => {
+        const c = uniqueCollection('numbers');
+        const data = {
+          maxSafe: 2 ** 53 - 1,
+          minSafe: -(2 ** 53 - 1),
+          p53: 2 ** 53,
+          p63: 2 ** 63,
+          n63: -(2 ** 63),
+          huge: 1e300,
+          half: 0.5,
+        };
+        await port.docs.set(`${c}/d`, data);
+        expect((await port.docs.get(`${c}/d`)).data).toEqual(data);
+      });
+
+      it('ints and whole doubles are one number line for filters and order', async () => {
+        const c = uniqueCollection('numberline');
+        const b = port.docs.batch();
+        b.set(`${c}/a`, { n: 2 ** 53 - 1 });
+        b.set(`${c}/b`, { n: 2 ** 53 });
+        b.set(`${c}/c`, { n: 2 ** 63 });
+        b.set(`${c}/d`, { n: 1e300 });
+        b.set(`${c}/e`, { n: 3 });
+        await b.commit();
+        const ids = async (spec: Omit<QuerySpec, 'collection'>): Promise<string[]> =>
+          (await port.docs.query({ collection: c, ...spec })).map((d) => d.id);
+        expect(await ids({ where: [{ field: 'n', op: '==', value: 2 ** 53 }] })).toEqual(['b']);
+        expect(await ids({ where: [{ field: 'n', op: '>', value: 2 ** 53 - 1 }] })).toEqual([
+          'b',
+          'c',
+          'd',
+        ]);
+        expect(await ids({ where: [{ field: 'n', op: '<=', value: 2 ** 53 - 1 }] })).toEqual([
+          'e',
+          'a',
+        ]);
+        expect(await ids({ orderBy: [{ field: 'n', direction: 'desc' }] })).toEqual([
+          'd',
+          'c',
+          'b',
+          'a',
+          'e',
+        ]);
+      });
+
+      const NUL = '\u0000';
+
+      it('strings and field names holding U+0000 are stored and returned exactly', async () => {
+        const c = uniqueCollection('nul');
+        const data = {
+          name: `a${NUL}b`,
+          [`key${NUL}`]: 1,
+          nested: { [`m${NUL}`]: NUL },
+          list: [`x${NUL}`, NUL],
+        };
+        await port.docs.set(`${c}/d`, data);
+        expect((await port.docs.get(`${c}/d`)).data).toEqual(data);
+        await port.docs.update(`${c}/d`, { [`nested.m${NUL}`]: `changed${NUL}` });
+        expect((await port.docs.get(`${c}/d`)).data?.['nested']).toEqual({
+          [`m${NUL}`]: `changed${NUL}`,
+        });
+      });
+
+      it('queries match and order strings holding U+0000 as Firestore does', async () => {
+        const c = uniqueCollection('nulquery');
+        const b = port.docs.batch();
+        b.set(`${c}/p`, { name: 'a', tags: ['a'] });
+        b.set(`${c}/q`, { name: `a${NUL}`, tags: [`a${NUL}`] });
+        b.set(`${c}/r`, { name: `a${NUL}b`, tags: [] });
+        b.set(`${c}/s`, { name: 'a\u0001', tags: [] });
+        await b.commit();
+        const ids = async (spec: Omit<QuerySpec, 'collection'>): Promise<string[]> =>
+          (await port.docs.query({ collection: c, ...spec })).map((d) => d.id);
+        expect(await ids({ where: [{ field: 'name', op: '==', value: `a${NUL}` }] })).toEqual([
+          'q',
+        ]);
+        expect(
+          await ids({ where: [{ field: 'tags', op: 'array-contains', value: `a${NUL}` }] }),
+        ).toEqual(['q']);
+        expect(
+          await ids({
+            where: [
+              { field: 'name', op: '>', value: 'a' },
+              { field: 'name', op: '<', value: 'a\u0001' },
+            ],
+          }),
+        ).toEqual(['q', 'r']);
+        expect(await ids({ orderBy: [{ field: 'name' }] })).toEqual(['p', 'q', 'r', 's']);
       });
     });
 

@@ -1755,6 +1755,14 @@ export const DOC_CASES: readonly DocCase[] = [
     expect: 'deny',
   },
   {
+    name: 'facilities: a validated quantity of 2^63 is refused (a double)',
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    data: { ...validation, 'capabilities.c1.validatedOrderQty': 2 ** 63 },
+    expect: 'deny',
+  },
+  {
     name: 'facilities: validatedOrder must be a boolean',
     who: 'p1',
     op: 'update',
@@ -2083,6 +2091,32 @@ export const DOC_CASES: readonly DocCase[] = [
     path: orderPath(order({ orderQty: -1 })),
     data: order({ orderQty: -1 }),
     expect: 'deny',
+  },
+  // Firestore's SDKs send a number as a 64-bit int only when it is a safe integer; 2^53 and
+  // 1e300 are doubles there, so `is int` refuses them.
+  {
+    name: 'orders: a quantity of 2^53 is refused (stored as a double, not an int)',
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ orderQty: 2 ** 53 })),
+    data: order({ orderQty: 2 ** 53 }),
+    expect: 'deny',
+  },
+  {
+    name: 'orders: a quantity of 1e300 is refused (a double)',
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ orderQty: 1e300 })),
+    data: order({ orderQty: 1e300 }),
+    expect: 'deny',
+  },
+  {
+    name: 'orders: the largest safe integer is an int',
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ orderQty: 2 ** 53 - 1 })),
+    data: order({ orderQty: 2 ** 53 - 1 }),
+    expect: 'allow',
   },
   {
     name: 'orders: capability must belong to the facility',

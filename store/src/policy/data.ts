@@ -13,9 +13,13 @@ export function isId(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
 }
 
-/** `is int` in rules: an integral number. */
+/**
+ * `is int` in rules. Firestore's SDKs (web and admin) send a JS number as a 64-bit integer only
+ * when it is a safe integer and not -0; anything else (1e300, 2^53, 2^63, -0, 0.5) is stored as
+ * a double, and `is int` is false for it (checked against the emulator with both SDKs).
+ */
 export function isInt(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value);
+  return typeof value === 'number' && Number.isSafeInteger(value) && !Object.is(value, -0);
 }
 
 /** `map.get(key, fallback)` in rules. */

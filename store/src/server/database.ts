@@ -1,7 +1,12 @@
 /**
- * Durable storage of the local document store: documents as JSONB rows in embedded PGlite, the
+ * Durable storage of the local document store: documents as JSON rows in embedded PGlite, the
  * ids of applied commits (idempotent retries), and file metadata. A commit returns only after
  * PGlite has written it.
+ *
+ * Documents are `json`, not `jsonb`: Firestore stores strings (and field names) holding U+0000,
+ * which `jsonb` refuses ("unsupported Unicode escape sequence"); `json` keeps the text as given,
+ * and each document travels to it as JSON text inside a string, so nothing unescapes it on the
+ * way.
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -43,7 +48,7 @@ export class Database {
         path text PRIMARY KEY,
         collection text NOT NULL,
         id text NOT NULL,
-        data jsonb NOT NULL,
+        data json NOT NULL,
         version bigint NOT NULL
       );
       -- Documents are rewritten whole on every change: compressing them costs more than it saves.
@@ -60,6 +65,7 @@ export class Database {
         updated_at bigint NOT NULL
       );
     `);
+    await migrateDocsToJson(pg);
     return new Database(pg);
   }
 
@@ -108,7 +114,8 @@ export class Database {
         path,
         collection: d.collection,
         id: d.id,
-        data: d.data,
+        // JSON text in a string: the recordset below unescapes the string, not the document.
+        data: JSON.stringify(d.data),
         version: d.version,
       }));
     const deletes = [...finalState].filter(([, d]) => d.data === null).map(([path]) => path);
@@ -117,8 +124,8 @@ export class Database {
       `WITH
          up AS (
            INSERT INTO docs (path, collection, id, data, version)
-           SELECT path, collection, id, data, version
-           FROM jsonb_to_recordset($1::jsonb) AS x(path text, collection text, id text, data jsonb, version bigint)
+           SELECT path, collection, id, data::json, version
+           FROM jsonb_to_recordset($1::jsonb) AS x(path text, collection text, id text, data text, version bigint)
            ON CONFLICT (path) DO UPDATE SET data = EXCLUDED.data, version = EXCLUDED.version
          ),
          del AS (DELETE FROM docs WHERE path = ANY($2::text[]))
@@ -165,5 +172,18 @@ export class Database {
 
   async close(): Promise<void> {
     await this.pg.close();
+  }
+}
+
+/** Data folders made before documents were `json` hold them as `jsonb`; convert them once. */
+async function migrateDocsToJson(pg: PGlite): Promise<void> {
+  const res = await pg.query<{ data_type: string }>(
+    `SELECT data_type FROM information_schema.columns WHERE table_name = 'docs' AND column_name = 'data'`,
+  );
+  if (res.rows[0]?.data_type === 'jsonb') {
+    await pg.exec(`
+      ALTER TABLE docs ALTER COLUMN data TYPE json USING data::json;
+      ALTER TABLE docs ALTER COLUMN data SET STORAGE EXTERNAL;
+    `);
   }
 }
