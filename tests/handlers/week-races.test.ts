@@ -5,93 +5,18 @@
  * never adds a second order document.
  */
 import { expect, it } from 'vitest';
-import type { DataPort } from '@sim/core/port/data-port';
-import type { TokenClaims } from '@sim/store/testing/emulator-token';
-import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
-import * as joinAs from '../../functions/src/callables/join-as';
 import * as turn from '../../functions/src/callables/create-new-turn-task';
 import type { WeekTimer } from '../../functions/src/beer/beer-game';
 import { handleWeekTimer } from '../../functions/src/tasks/beer-week-timer';
 import { describeBackends } from '../backends';
-import { FIXED_NOW, caller, context } from './helpers';
+import { beerFixtures } from './beer-fixtures';
+import { FIXED_NOW } from './helpers';
 
-const CREATOR = { uid: 'cleo', email: 'cleo@school.edu' };
 const timer: WeekTimer = { schedule: () => Promise.resolve() };
 const createNewTurnTask = turn.createHandler({ timer });
 
 describeBackends('an order belongs to one week', (backend) => {
-  const clients = new Map<string, DataPort>();
-  const clientOf = (claims: TokenClaims): DataPort => {
-    let c = clients.get(claims.uid);
-    if (!c) {
-      c = backend().as(claims);
-      clients.set(claims.uid, c);
-    }
-    return c;
-  };
-  const service = (): DataPort => backend().service();
-  const ctxOf = (uid: string, email?: string) => context(service(), caller(uid, email));
-
-  async function createGame(opts: { timer?: number } = {}): Promise<string> {
-    const gid = service().docs.newId();
-    const template = structuredClone(defaultBeerTemplate(4));
-    if (opts.timer) {
-      template.config.params.timer = opts.timer;
-      template.config.params.playTimer = true;
-    }
-    const docs = buildBeerGameDocs({
-      gid,
-      creator: CREATOR.uid,
-      creatorName: 'Cleo',
-      name: 'Race',
-      template,
-      now: FIXED_NOW,
-      draft: false,
-    });
-    const c = clientOf({ uid: CREATOR.uid, provider: 'password', email: CREATOR.email });
-    await c.docs.set(`games/${gid}`, { ...docs.game });
-    const batch = c.docs.batch();
-    batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-    for (const [fid, doc] of Object.entries(docs.facilities)) {
-      batch.set(`games/${gid}/facilities/${fid}`, { ...doc });
-    }
-    await batch.commit();
-    return gid;
-  }
-
-  async function withPlayers(
-    gid: string,
-    fids: readonly string[],
-  ): Promise<Record<string, string>> {
-    const players: Record<string, string> = {};
-    for (const fid of fids) {
-      const uid = `${gid.slice(0, 6)}-${fid}`;
-      await joinAs.handle(ctxOf(uid), { gid, roleId: fid, playerName: fid });
-      players[fid] = uid;
-    }
-    return players;
-  }
-
-  /** The SPA's order batch (src/features/games/beer/beer-api.ts placeOrder). */
-  function orderBatch(gid: string, uid: string, fid: string, qty: number, week: number) {
-    const c = clientOf({ uid, provider: 'anonymous' });
-    const cid = `${fid}-beer`;
-    const batch = c.docs.batch();
-    batch.set(`games/${gid}/orders/${fid}_${cid}_${week}`, {
-      game_id: gid,
-      faci_id: fid,
-      capa_id: cid,
-      orderQty: qty,
-      week,
-    });
-    batch.update(`games/${gid}/facilities/${fid}`, {
-      validatedOrder: true,
-      validatedWeek: week,
-      [`capabilities.${cid}.validatedOrder`]: true,
-      [`capabilities.${cid}.validatedOrderQty`]: qty,
-    });
-    return batch.commit();
-  }
+  const { service, ctxOf, creatorCtx, createGame, withPlayers, orderBatch } = beerFixtures(backend);
 
   const weekOf = async (gid: string): Promise<unknown> =>
     (await service().docs.get(`games/${gid}`)).data?.week;
@@ -141,7 +66,7 @@ describeBackends('an order belongs to one week', (backend) => {
     const gid = await createGame();
     await withPlayers(gid, ['retailer']);
     const force = () =>
-      createNewTurnTask(ctxOf(CREATOR.uid, CREATOR.email), {
+      createNewTurnTask(creatorCtx(), {
         gid,
         type: 'beergame',
         force: true,

@@ -1895,11 +1895,25 @@ export const DOC_CASES: readonly DocCase[] = [
     expect: 'allow',
   },
   {
-    name: 'private: observer gets the game secrets',
+    name: 'private: an observer cannot read the game secrets (future demand, quiz answers)',
     who: 'obs',
     op: 'get',
     path: 'games/g1/private/params',
-    expect: 'allow',
+    expect: 'deny',
+  },
+  {
+    name: "private: an observer cannot read the core's state (it holds the demand series)",
+    who: 'obs',
+    op: 'get',
+    path: 'games/g1/private/state',
+    expect: 'deny',
+  },
+  {
+    name: 'private: an observer cannot list the game secrets',
+    who: 'obs',
+    op: 'list',
+    path: 'games/g1/private',
+    expect: 'deny',
   },
   {
     // BEER-VIS-5: the demand pattern and the seed stay hidden even in a transparent game.

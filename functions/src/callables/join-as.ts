@@ -10,13 +10,21 @@
  * the game: `facilities.{fid}.user/playerName/computer`, `players` / `observers`; then
  * `users/{uid}.playingGame = {id, roleId, playerName}`. The first join also builds the game's
  * state from its documents when it is not stored yet.
+ *
+ * Who may observe (an observer reads every facility, never the game's secrets): anyone signed in
+ * who has never played in the game, unless the game's session keeps observing to its admins
+ * (`observersAdminsOnly`). A player never becomes an observer (not even after quitting: the
+ * game's `playedBy` remembers it), and an observer takes a role only before the first week has
+ * turned, when there was nothing to see yet.
  */
 import { z } from 'zod';
+import type { DataPort } from '@sim/core/port/data-port';
 import { arrayRemove, arrayUnion } from '@sim/core/port/field-values';
 import { CallableError, type CallableHandler } from '../callable';
 import {
   checkGame,
   facilitiesOf,
+  isGameAdmin,
   facilityIn,
   gamePath,
   listOf,
@@ -63,6 +71,18 @@ export function playerNameOf(
   return clean(profile?.firstname) ?? clean(given) ?? clean(profile?.playerName);
 }
 
+/** A session that keeps observing to its admins refuses everyone else (checked before the join). */
+async function checkMayObserve(port: DataPort, gid: string, uid: string): Promise<void> {
+  const game = checkGame((await port.docs.get(gamePath(gid))).data);
+  const sid = game.session;
+  if (typeof sid !== 'string' || sid === '' || sid.includes('/')) return;
+  const session = (await port.docs.get(`sessions/${sid}`)).data;
+  if (session?.observersAdminsOnly !== true) return;
+  if (!(await isGameAdmin(port, game, uid))) {
+    throw new CallableError('permission-denied', 'observeAdminsOnly');
+  }
+}
+
 export const handle: CallableHandler<JoinAsData, JoinAsResult> = async (ctx, data) => {
   // Spec §8: 'Couldn't connect, please try again' when joining fails without a user.
   if (!ctx.auth) throw new CallableError('unauthenticated', 'errorJoinNoUser');
@@ -70,6 +90,7 @@ export const handle: CallableHandler<JoinAsData, JoinAsResult> = async (ctx, dat
   const { gid, roleId } = data;
   const profile = (await ctx.port.docs.get(`users/${uid}`)).data;
   const playerName = playerNameOf(profile, data.playerName);
+  if (roleId === OBSERVER) await checkMayObserve(ctx.port, gid, uid);
   await ctx.port.docs.runTransaction(async (tx) => {
     const game = checkGame((await tx.get(gamePath(gid))).data);
     if ((game.draft === true || game.archived === true) && game.creator !== uid) {
@@ -86,6 +107,9 @@ export const handle: CallableHandler<JoinAsData, JoinAsResult> = async (ctx, dat
       }
     }
     if (roleId === OBSERVER) {
+      if (players.includes(uid) || listOf(game.playedBy).includes(uid)) {
+        throw new CallableError('failed-precondition', 'observeAfterPlaying');
+      }
       update.observers = arrayUnion(uid);
       if (players.includes(uid)) update.players = arrayRemove(uid);
     } else {
@@ -97,9 +121,14 @@ export const handle: CallableHandler<JoinAsData, JoinAsResult> = async (ctx, dat
       }
       update[`facilities.${roleId}.user`] = uid;
       update[`facilities.${roleId}.playerName`] = playerName;
+      const observed = listOf(game.observers).includes(uid);
+      if (observed && typeof game.week === 'number' && game.week > 1) {
+        throw new CallableError('failed-precondition', 'playAfterObserving');
+      }
       update[`facilities.${roleId}.computer`] = false;
       update.players = arrayUnion(uid);
-      if (listOf(game.observers).includes(uid)) update.observers = arrayRemove(uid);
+      update.playedBy = arrayUnion(uid);
+      if (observed) update.observers = arrayRemove(uid);
     }
     tx.update(gamePath(gid), update);
   });

@@ -136,8 +136,8 @@ export function deleteConfirmed(input: string, count: number): boolean {
 }
 
 /**
- * Spec §4: a copy is unfinished, unarchived, without session, players or observers, with the
- * timer off, week 0 and empty facility users.
+ * Spec §4: a copy is unfinished, unarchived, without session, players (past ones included) or
+ * observers, with the timer off, week 0 and empty facility users.
  */
 export function resetGameFields(game: DocData): DocData {
   const facilities: Record<string, unknown> = {};
@@ -162,6 +162,7 @@ export function resetGameFields(game: DocData): DocData {
     teamNumber: null,
     players: [],
     observers: [],
+    playedBy: [],
     week: 0,
     turnDeadline: null,
     paused: false,

@@ -418,6 +418,16 @@ function SettingsPanel({
         />
         <FormControlLabel
           control={
+            <Switch
+              checked={draft.observersAdminsOnly}
+              onChange={(e) => set('observersAdminsOnly', e.target.checked)}
+              data-testid="session-observers-admins-only"
+            />
+          }
+          label={t('sessions.followUp.observersAdminsOnly')}
+        />
+        <FormControlLabel
+          control={
             <Checkbox
               checked={draft.allowAudioPlayer.includes('instructor')}
               onChange={(e) => audio('instructor', e.target.checked)}

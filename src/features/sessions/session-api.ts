@@ -77,6 +77,7 @@ export async function saveSessionDraft(sid: string, draft: SessionDraft): Promis
     allowJoinRandom: draft.allowJoinRandom,
     allowLanguagePicker: draft.allowLanguagePicker,
     allowPlayerReset: draft.allowPlayerReset,
+    observersAdminsOnly: draft.observersAdminsOnly,
     allowAudioPlayer: [...draft.allowAudioPlayer],
     teamNames: { ...draft.teamNames },
     rounds: publicData['rounds'],

@@ -66,6 +66,8 @@ export interface Session {
   readonly instructionsMode: InstructionsMode;
   readonly debriefingMode: DebriefingMode;
   readonly allowPlayerReset: boolean;
+  /** Only the session's admins may observe its games (join-as.ts). */
+  readonly observersAdminsOnly: boolean;
   readonly allowJoinRandom: boolean;
   readonly allowLanguagePicker: boolean;
   readonly allowAudioPlayer: readonly AudioListener[];
@@ -171,6 +173,7 @@ export function parseSession(id: string, data: DocData): Session {
     ),
     debriefingMode: oneOf(data['debriefingMode'], DEBRIEFING_MODES, 'access'),
     allowPlayerReset: bool(data['allowPlayerReset'], false),
+    observersAdminsOnly: bool(data['observersAdminsOnly'], false),
     allowJoinRandom: bool(data['allowJoinRandom'], true),
     allowLanguagePicker: bool(data['allowLanguagePicker'], true),
     allowAudioPlayer: audio.filter((a): a is AudioListener => a === 'instructor' || a === 'player'),
@@ -325,6 +328,7 @@ export function duplicateSessionData(
     instructionsMode: session.instructionsMode,
     debriefingMode: session.debriefingMode,
     allowPlayerReset: session.allowPlayerReset,
+    observersAdminsOnly: session.observersAdminsOnly,
     allowJoinRandom: session.allowJoinRandom,
     allowLanguagePicker: session.allowLanguagePicker,
     allowAudioPlayer: [...session.allowAudioPlayer],
@@ -526,6 +530,8 @@ export interface SessionDraft {
   readonly allowJoinRandom: boolean;
   readonly allowLanguagePicker: boolean;
   readonly allowPlayerReset: boolean;
+  /** Only the session's admins may observe its games (join-as.ts). */
+  readonly observersAdminsOnly: boolean;
   readonly allowAudioPlayer: readonly AudioListener[];
   readonly teamNames: Readonly<Record<string, string>>;
   readonly rounds: readonly SessionRound[];
@@ -541,6 +547,7 @@ export function draftOf(session: Session): SessionDraft {
     allowJoinRandom: session.allowJoinRandom,
     allowLanguagePicker: session.allowLanguagePicker,
     allowPlayerReset: session.allowPlayerReset,
+    observersAdminsOnly: session.observersAdminsOnly,
     allowAudioPlayer: session.allowAudioPlayer,
     teamNames: session.teamNames,
     rounds: session.rounds,

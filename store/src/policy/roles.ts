@@ -102,14 +102,13 @@ export function seesAll(auth: AuthContext | null, game: DocData, read: DocReader
 }
 
 /**
- * Who reads the game-level secrets (seed, consumer demand, quiz answers, the core state): those
- * who see all, except through transparency (BEER-VIS-5).
+ * Who reads the game-level secrets (seed, consumer demand, quiz answers, the core state): the
+ * game's admins. Not through transparency (BEER-VIS-5), and not observers: anyone may observe.
  */
 export function seesSecrets(auth: AuthContext | null, game: DocData, read: DocReader): boolean {
   return (
     signedIn(auth) &&
     (getField(game, 'creator', null) === auth.uid ||
-      isObserver(auth, game) ||
       isTeamMember(auth, getField(game, 'team', null), read) ||
       isSessionAdmin(auth, getField(game, 'session', null), read))
   );

@@ -297,7 +297,9 @@ export function IntroView({
                 {t('game.intro.watch')}
               </Button>
             ) : (
-              role.kind !== 'creator' && (
+              // A player of the game never becomes its observer (join-as.ts).
+              role.kind !== 'creator' &&
+              role.kind !== 'player' && (
                 <Button
                   size="large"
                   disabled={busy}

@@ -1,0 +1,110 @@
+/**
+ * Beer games for handler tests on any backend: the creator writes a game as the SPA does, players
+ * join through joinAs, and order with the SPA's batch from their own clients (under the access
+ * policy).
+ */
+import type { DataPort } from '@sim/core/port/data-port';
+import type { TokenClaims } from '@sim/store/testing/emulator-token';
+import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
+import * as joinAs from '../../functions/src/callables/join-as';
+import type { TestBackend } from '../backends';
+import { FIXED_NOW, caller, context } from './helpers';
+
+export const CREATOR = { uid: 'cleo', email: 'cleo@school.edu' } as const;
+
+export interface BeerFixtures {
+  /** A client of this user under the access policy (one per uid). */
+  clientOf(claims: TokenClaims): DataPort;
+  service(): DataPort;
+  ctxOf(uid: string, email?: string): ReturnType<typeof context>;
+  creatorCtx(): ReturnType<typeof context>;
+  /** A published four-role beer game written by the creator's client; returns its id. */
+  createGame(opts?: { timer?: number; session?: string }): Promise<string>;
+  /** Players `<gid prefix>-<fid>` in these roles. */
+  withPlayers(gid: string, fids: readonly string[]): Promise<Record<string, string>>;
+  /** The SPA's order batch (src/features/games/beer/beer-api.ts placeOrder). */
+  orderBatch(gid: string, uid: string, fid: string, qty: number, week: number): Promise<void>;
+}
+
+export function beerFixtures(backend: () => TestBackend): BeerFixtures {
+  const clients = new Map<string, DataPort>();
+  const clientOf = (claims: TokenClaims): DataPort => {
+    let c = clients.get(claims.uid);
+    if (!c) {
+      c = backend().as(claims);
+      clients.set(claims.uid, c);
+    }
+    return c;
+  };
+  const service = (): DataPort => backend().service();
+  const ctxOf = (uid: string, email?: string) => context(service(), caller(uid, email));
+  const creatorClient = () =>
+    clientOf({ uid: CREATOR.uid, provider: 'password', email: CREATOR.email });
+
+  return {
+    clientOf,
+    service,
+    ctxOf,
+    creatorCtx: () => ctxOf(CREATOR.uid, CREATOR.email),
+
+    async createGame(opts = {}) {
+      const gid = service().docs.newId();
+      const template = structuredClone(defaultBeerTemplate(4));
+      if (opts.timer) {
+        template.config.params.timer = opts.timer;
+        template.config.params.playTimer = true;
+      }
+      const docs = buildBeerGameDocs({
+        gid,
+        creator: CREATOR.uid,
+        creatorName: 'Cleo',
+        name: 'Class',
+        template,
+        now: FIXED_NOW,
+        draft: false,
+      });
+      const c = creatorClient();
+      await c.docs.set(`games/${gid}`, {
+        ...docs.game,
+        ...(opts.session ? { session: opts.session } : {}),
+      });
+      const batch = c.docs.batch();
+      batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
+      for (const [fid, doc] of Object.entries(docs.facilities)) {
+        batch.set(`games/${gid}/facilities/${fid}`, { ...doc });
+      }
+      await batch.commit();
+      return gid;
+    },
+
+    async withPlayers(gid, fids) {
+      const players: Record<string, string> = {};
+      for (const fid of fids) {
+        const uid = `${gid.slice(0, 6)}-${fid}`;
+        await joinAs.handle(ctxOf(uid), { gid, roleId: fid, playerName: fid });
+        players[fid] = uid;
+      }
+      return players;
+    },
+
+    orderBatch(gid, uid, fid, qty, week) {
+      const c = clientOf({ uid, provider: 'anonymous' });
+      const cid = `${fid}-beer`;
+      const batch = c.docs.batch();
+      batch.set(`games/${gid}/orders/${fid}_${cid}_${week}`, {
+        game_id: gid,
+        faci_id: fid,
+        capa_id: cid,
+        orderQty: qty,
+        week,
+      });
+      batch.update(`games/${gid}/facilities/${fid}`, {
+        validatedOrder: true,
+        validatedWeek: week,
+        [`capabilities.${cid}.validatedOrder`]: true,
+        [`capabilities.${cid}.validatedOrderQty`]: qty,
+      });
+      return batch.commit();
+    },
+  };
+}
