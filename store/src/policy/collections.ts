@@ -6,17 +6,7 @@
 import type { DocData } from '@sim/core/port/data-port';
 import type { AuthContext, DocReader, Operation } from './types';
 import type { QueryFacts } from './query-facts';
-import {
-  deepEqual,
-  diff,
-  getField,
-  hasAny,
-  hasOnly,
-  isId,
-  isInt,
-  isMap,
-  mapField,
-} from './data';
+import { deepEqual, diff, getField, hasAny, hasOnly, isId, isInt, isMap, mapField } from './data';
 import {
   isCreatorOf,
   isFinished,
@@ -99,6 +89,19 @@ function teamChangeAllowed(c: RuleContext): boolean {
   const before = getField(c.existing, 'team', null);
   const after = getField(c.incoming, 'team', null);
   return deepEqual(before, after) || teamAllowed(c.auth, after, c.read);
+}
+
+/**
+ * A game's session is none, or one the writer administers: nobody puts a game into another
+ * instructor's session (its results would show it).
+ */
+function gameSessionAllowed(c: RuleContext): boolean {
+  const after = getField(c.incoming, 'session', null);
+  if (after === null) return true;
+  if (c.existing !== undefined && deepEqual(getField(c.existing, 'session', null), after)) {
+    return true;
+  }
+  return isSessionAdmin(c.auth, after, c.read);
 }
 
 // ---- users ----
@@ -367,7 +370,8 @@ export const RULES: readonly PathRule[] = [
         getField(c.incoming, 'creator', null) === uidOf(c) &&
         deepEqual(getField(c.incoming, 'code', null), getField(c.existing, 'code', null)) &&
         teamChangeAllowed(c),
-      delete: (c) => isCreatorOf(c.auth, c.existing),
+      // No delete: a session is deleted by marking it (`deleted: true`), so its id is never free
+      // again for someone else to take, with admin rights over its games.
     },
   },
   {
@@ -419,11 +423,13 @@ export const RULES: readonly PathRule[] = [
       create: (c) =>
         isInstructor(c.auth) &&
         getField(c.incoming, 'creator', null) === c.auth.uid &&
-        teamAllowed(c.auth, getField(c.incoming, 'team', null), c.read),
+        teamAllowed(c.auth, getField(c.incoming, 'team', null), c.read) &&
+        gameSessionAllowed(c),
       update: (c) =>
         isCreatorOf(c.auth, c.existing) &&
         getField(c.incoming, 'creator', null) === uidOf(c) &&
-        teamChangeAllowed(c),
+        teamChangeAllowed(c) &&
+        gameSessionAllowed(c),
       delete: (c) => isCreatorOf(c.auth, c.existing),
     },
   },
