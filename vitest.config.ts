@@ -15,6 +15,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'store/src/**/*.test.ts',
             'functions/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },
@@ -43,6 +44,19 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 120000,
+          hookTimeout: 180000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The beer class again, with the whole stack on the Cloud Firestore emulator.
+          name: 'e2e-firestore',
+          include: ['tests/e2e/beer-class.test.ts'],
+          globalSetup: ['tests/e2e/global-setup-firestore.ts'],
           environment: 'node',
           testTimeout: 120000,
           hookTimeout: 180000,

@@ -74,6 +74,8 @@ export async function startFirestoreEmulator(
     readonly port?: number;
     readonly host?: string;
     readonly rules?: string;
+    /** Further emulator flags, e.g. `--seed_from_export=…` to start from an export. */
+    readonly extraArgs?: readonly string[];
     readonly log?: (line: string) => void;
   } = {},
 ): Promise<RunningFirestoreEmulator> {
@@ -88,6 +90,7 @@ export async function startFirestoreEmulator(
     `--host=${host}`,
     `--port=${port}`,
     ...(options.rules ? [`--rules=${options.rules}`] : []),
+    ...(options.extraArgs ?? []),
   ];
   const child = spawn(location.java, args, {
     // Own process group, so Ctrl-C on a launcher stops it in order, not mid-write.

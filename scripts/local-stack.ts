@@ -1,14 +1,24 @@
 /**
- * Starts the whole local stack as child processes: the local document store, the Firebase
- * Auth, Functions and Tasks emulators (a demo- project, so nothing can reach a real one) and
- * the SPA. Used by `npm start` and by the end-to-end tests (on other ports and another data
- * folder, so both can run at once).
+ * Starts the whole local stack as child processes: the document backend (the local document
+ * store, or the Cloud Firestore emulator under `firestore.rules`), the Firebase Auth, Functions
+ * and Tasks emulators (a demo- project, so nothing can reach a real one) and the SPA. Used by
+ * `npm start` and by the end-to-end tests (on other ports and another data folder, so both can
+ * run at once).
+ *
+ * LAN mode binds what a browser reaches (the SPA, Auth, Functions, the store or Firestore) to a
+ * network address, so phones on the same network play with no internet; the SPA then reaches
+ * each service on the page's own host (src/lib/config.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
+import {
+  findFirestoreEmulator,
+  startFirestoreEmulator,
+  type RunningFirestoreEmulator,
+} from './firestore-emulator';
 
 export interface StackPorts {
   readonly web: number;
@@ -18,6 +28,8 @@ export interface StackPorts {
   readonly tasks: number;
   readonly hub: number;
   readonly logging: number;
+  /** The Cloud Firestore emulator (backend 'firestore' only). */
+  readonly firestore: number;
 }
 
 export const DEV_PORTS: StackPorts = {
@@ -28,13 +40,14 @@ export const DEV_PORTS: StackPorts = {
   tasks: 9499,
   hub: 4400,
   logging: 4500,
+  firestore: 8080,
 };
 
 /** Ports free right now, for a stack that must not collide with another one (tests). */
 export async function freePorts(): Promise<StackPorts> {
   const servers = await Promise.all(
     Array.from(
-      { length: 7 },
+      { length: 8 },
       () =>
         new Promise<Server>((ok, fail) => {
           const server = createServer();
@@ -45,7 +58,8 @@ export async function freePorts(): Promise<StackPorts> {
   );
   const ports = servers.map((server) => (server.address() as { port: number }).port);
   await Promise.all(servers.map((server) => new Promise((ok) => server.close(ok))));
-  const [web, store, auth, functions, tasks, hub, logging] = ports as [
+  const [web, store, auth, functions, tasks, hub, logging, firestore] = ports as [
+    number,
     number,
     number,
     number,
@@ -54,7 +68,16 @@ export async function freePorts(): Promise<StackPorts> {
     number,
     number,
   ];
-  return { web, store, auth, functions, tasks, hub, logging };
+  return { web, store, auth, functions, tasks, hub, logging, firestore };
+}
+
+export type StackBackend = 'local' | 'firestore';
+
+export interface LanOptions {
+  /** Where the browser-facing services listen: '0.0.0.0' (every interface) or one address. */
+  readonly bindHost: string;
+  /** The address players open (shown, and encoded in the QR code). */
+  readonly address: string;
 }
 
 export interface StackOptions {
@@ -63,18 +86,56 @@ export interface StackOptions {
   readonly dataDir: string;
   readonly ports: StackPorts;
   readonly projectId: string;
+  /** 'local' (default): the local document store; 'firestore': the Cloud Firestore emulator. */
+  readonly backend?: StackBackend;
   /** 'dev' serves the SPA with Vite's dev server; 'none' starts no web server. */
   readonly web: 'dev' | 'none';
+  /** Serve the local network (classroom mode); loopback only without it. */
+  readonly lan?: LanOptions;
   /** Receives every line the children print, prefixed with their name. */
   readonly log: (line: string) => void;
 }
 
 export interface RunningStack {
+  readonly backend: StackBackend;
   readonly webUrl: string;
-  readonly storeUrl: string;
-  readonly serviceSecret: string;
+  /** The URL players on the network open (LAN mode only). */
+  readonly lanUrl: string | undefined;
+  /** The local store and its service credential (backend 'local' only). */
+  readonly storeUrl: string | undefined;
+  readonly serviceSecret: string | undefined;
+  /** host:port of the Firestore emulator, as the functions reach it (backend 'firestore' only). */
+  readonly firestoreEmulatorHost: string | undefined;
+  /** host:port of the Auth emulator, as the launcher's machine reaches it. */
+  readonly authEmulatorHost: string;
   readonly env: Record<string, string>;
   stop(): Promise<void>;
+}
+
+/** The Firestore emulator's data export inside the data folder (see `exportFirestore`). */
+const FIRESTORE_EXPORT = 'firestore_export';
+
+/**
+ * Saves the project's documents into `dir` through the emulator's export endpoint (what
+ * firebase-tools' --export-on-exit does), so the next start seeds from them.
+ */
+async function exportFirestore(host: string, projectId: string, dir: string): Promise<void> {
+  const tmp = `${dir}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+  const res = await fetch(`http://${host}/emulator/v1/projects/${projectId}:export`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      database: `projects/${projectId}/databases/(default)`,
+      export_directory: tmp,
+      export_name: FIRESTORE_EXPORT,
+    }),
+  });
+  if (!res.ok) throw new Error(`export refused: ${res.status} ${await res.text()}`);
+  // Swap only once the export is complete: a failed export keeps the previous one.
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(tmp, dir);
 }
 
 function pipeLines(child: ChildProcess, name: string, log: (line: string) => void): void {
@@ -135,6 +196,11 @@ function waitForLine(
   });
 }
 
+/** An address as the host part of a URL (IPv6 in brackets). */
+export function urlHost(address: string): string {
+  return address.includes(':') && !address.startsWith('[') ? `[${address}]` : address;
+}
+
 function readOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'service-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -164,11 +230,17 @@ export function buildFunctions(root: string): void {
 }
 
 export async function startLocalStack(options: StackOptions): Promise<RunningStack> {
-  const { root, ports, projectId, log } = options;
+  const { root, ports, projectId, log, lan } = options;
+  const backend = options.backend ?? 'local';
   const dataDir = resolve(root, options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const serviceSecret = readOrCreateSecret(dataDir);
-  const storeUrl = `http://127.0.0.1:${ports.store}`;
+  // Browser-facing services listen here; the launcher and the functions reach them on `internal`.
+  const bindHost = lan?.bindHost ?? '127.0.0.1';
+  const internal = bindHost === '0.0.0.0' ? '127.0.0.1' : bindHost;
+  const serviceSecret = backend === 'local' ? readOrCreateSecret(dataDir) : undefined;
+  const storeUrl = backend === 'local' ? `http://${internal}:${ports.store}` : undefined;
+  const firestoreData = join(dataDir, 'firestore');
+  let firestore: RunningFirestoreEmulator | undefined;
   const children: ChildProcess[] = [];
   // The emulators read their ports from a config file; each stack gets one of its own.
   const configFile = join(root, `firebase.${projectId}.${ports.hub}.local.json`);
@@ -178,7 +250,16 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
   });
   const stop = async (): Promise<void> => {
     // Reverse order: the web server first, the store last, so nothing writes to a stopped store.
-    for (const child of [...children].reverse()) await stopChild(child);
+    for (const child of [...children].reverse()) {
+      if (firestore && child === firestore.child) {
+        await exportFirestore(firestore.host, projectId, firestoreData).catch((err: unknown) =>
+          log(`[firestore] documents not saved: ${(err as Error).message}`),
+        );
+        await firestore.stop();
+      } else {
+        await stopChild(child);
+      }
+    }
     rmSync(configFile, { force: true });
   };
 
@@ -188,27 +269,49 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     const env: Record<string, string> = {
       FIREBASE_PROJECT_ID: projectId,
       GCLOUD_PROJECT: projectId,
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
-      STORE_URL: storeUrl,
-      STORE_SERVICE_SECRET: serviceSecret,
-      DATA_BACKEND: 'local',
+      FIREBASE_AUTH_EMULATOR_HOST: `${internal}:${ports.auth}`,
+      DATA_BACKEND: backend,
     };
 
-    const store = spawn(process.execPath, ['--import', 'tsx', 'store/src/server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...env,
-        STORE_PORT: String(ports.store),
-        STORE_DATA_DIR: join(dataDir, 'store'),
-      },
-      // Own process group: Ctrl-C reaches only the launcher, which stops children in order.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(store);
-    pipeLines(store, 'store', log);
-    await waitForHttp(`${storeUrl}/health`, 30_000, store, 'local store');
+    if (backend === 'local') {
+      env.STORE_URL = storeUrl as string;
+      env.STORE_SERVICE_SECRET = serviceSecret as string;
+      const store = spawn(process.execPath, ['--import', 'tsx', 'store/src/server/main.ts'], {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...env,
+          STORE_HOST: bindHost,
+          STORE_PORT: String(ports.store),
+          STORE_DATA_DIR: join(dataDir, 'store'),
+        },
+        // Own process group: Ctrl-C reaches only the launcher, which stops children in order.
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(store);
+      pipeLines(store, 'store', log);
+      await waitForHttp(`${storeUrl}/health`, 30_000, store, 'local store');
+    } else {
+      const location = findFirestoreEmulator();
+      if ('missing' in location) throw new Error(location.missing);
+      const seed = join(
+        firestoreData,
+        FIRESTORE_EXPORT,
+        `${FIRESTORE_EXPORT}.overall_export_metadata`,
+      );
+      firestore = await startFirestoreEmulator(location, {
+        host: bindHost,
+        port: ports.firestore,
+        // The production rules for every project: the SPA's reads and writes are checked as in
+        // production; the functions (firebase-admin) bypass them, as in production.
+        rules: join(root, 'firestore.rules'),
+        extraArgs: existsSync(seed) ? [`--seed_from_export=${seed}`] : [],
+        log,
+      });
+      children.push(firestore.child);
+      env.FIRESTORE_EMULATOR_HOST = firestore.host;
+    }
 
     // The emulators read their ports from a config file; tests get one of their own.
     const base = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
@@ -216,8 +319,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     };
     base.emulators = {
       ...base.emulators,
-      auth: { host: '127.0.0.1', port: ports.auth },
-      functions: { host: '127.0.0.1', port: ports.functions },
+      // Browsers reach Auth and the callables; the rest only the emulators themselves.
+      auth: { host: bindHost, port: ports.auth },
+      functions: { host: bindHost, port: ports.functions },
       tasks: { host: '127.0.0.1', port: ports.tasks },
       hub: { host: '127.0.0.1', port: ports.hub },
       logging: { host: '127.0.0.1', port: ports.logging },
@@ -259,21 +363,27 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
     pipeLines(emulators, 'emulators', log);
     await waitForLine(emulators, /All emulators ready/, 120_000, 'Firebase emulators');
 
-    const webUrl = `http://127.0.0.1:${ports.web}`;
+    const webUrl = `http://${internal}:${ports.web}`;
+    const lanUrl = lan ? `http://${urlHost(lan.address)}:${ports.web}` : undefined;
     if (options.web === 'dev') {
-      const viteEnv = {
+      const viteEnv: Record<string, string> = {
         VITE_FIREBASE_PROJECT_ID: projectId,
         VITE_USE_EMULATORS: 'true',
-        VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
-        VITE_FUNCTIONS_EMULATOR_HOST: '127.0.0.1',
+        VITE_AUTH_EMULATOR_URL: `http://${internal}:${ports.auth}`,
+        VITE_FUNCTIONS_EMULATOR_HOST: internal,
         VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
-        VITE_DATA_BACKEND: 'local',
-        VITE_STORE_URL: storeUrl,
+        VITE_DATA_BACKEND: backend,
+        // In LAN mode the SPA swaps these hosts for the page's own at run time.
+        ...(storeUrl ? { VITE_STORE_URL: storeUrl } : {}),
+        ...(firestore ? { VITE_FIRESTORE_EMULATOR_HOST: firestore.host } : {}),
+        ...(lanUrl ? { VITE_LAN_URL: lanUrl } : {}),
       };
       const vite = spawn(
         process.execPath,
         [
           join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+          '--host',
+          bindHost,
           '--port',
           String(ports.web),
           '--strictPort',
@@ -290,7 +400,17 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       await waitForHttp(webUrl, 60_000, vite, 'web server');
     }
 
-    return { webUrl, storeUrl, serviceSecret, env, stop };
+    return {
+      backend,
+      webUrl,
+      lanUrl,
+      storeUrl,
+      serviceSecret,
+      firestoreEmulatorHost: firestore?.host,
+      authEmulatorHost: `${internal}:${ports.auth}`,
+      env,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

@@ -1,6 +1,7 @@
 /**
  * `npm test`: the whole gate, in order: typecheck, lint (zero warnings), format, locale
- * coverage, unit, contract + policy + handler tests, production build, end-to-end in Chromium.
+ * coverage, unit, contract + policy + handler tests, production build, end-to-end in Chromium
+ * (on the local store, then the beer class again on the Firestore emulator).
  * Every step runs even after a failure, so one run shows everything that is wrong.
  */
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,11 @@ const steps: { name: string; cmd: string; args: string[] }[] = [
   },
   { name: 'build', cmd: bin('vite'), args: ['build', '--logLevel', 'warn'] },
   { name: 'end-to-end', cmd: bin('vitest'), args: ['run', '--project', 'e2e'] },
+  {
+    name: 'end-to-end on Firestore',
+    cmd: bin('vitest'),
+    args: ['run', '--project', 'e2e-firestore'],
+  },
 ];
 
 const only = process.argv.slice(2);

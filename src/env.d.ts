@@ -12,6 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_FUNCTIONS_REGION?: string;
   readonly VITE_DATA_BACKEND?: string;
   readonly VITE_STORE_URL?: string;
+  readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
+  readonly VITE_LAN_URL?: string;
   readonly VITE_SENTRY_DSN?: string;
   readonly VITE_FORCED_LOCALE?: string;
 }

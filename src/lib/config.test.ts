@@ -47,4 +47,62 @@ describe('readConfig', () => {
     expect(config.sentryDsn).toBeUndefined();
     expect(config.functionsEmulator.port).toBe(5001);
   });
+
+  it('reads the Firestore emulator as host:port, ignoring malformed values', () => {
+    expect(readConfig({}).firestoreEmulator).toBeUndefined();
+    expect(
+      readConfig({ VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8810' }).firestoreEmulator,
+    ).toEqual({ host: '127.0.0.1', port: 8810 });
+    expect(readConfig({ VITE_FIRESTORE_EMULATOR_HOST: '[::1]:8810' }).firestoreEmulator).toEqual({
+      host: '[::1]',
+      port: 8810,
+    });
+    for (const bad of ['127.0.0.1', 'host:port', ':8810', 'a:99999']) {
+      expect(readConfig({ VITE_FIRESTORE_EMULATOR_HOST: bad }).firestoreEmulator).toBeUndefined();
+    }
+  });
+
+  const lanEnv = {
+    VITE_LAN_URL: 'http://192.168.1.20:5173',
+    VITE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099',
+    VITE_FUNCTIONS_EMULATOR_HOST: '127.0.0.1',
+    VITE_FUNCTIONS_EMULATOR_PORT: '5001',
+    VITE_STORE_URL: 'http://127.0.0.1:8787',
+    VITE_FIRESTORE_EMULATOR_HOST: '127.0.0.1:8810',
+  };
+
+  it('in LAN mode reaches every local service on the page host, ports kept', () => {
+    const phone = readConfig(lanEnv, '192.168.1.20');
+    expect(phone.lan).toEqual({ url: 'http://192.168.1.20:5173' });
+    expect(phone.authEmulatorUrl).toBe('http://192.168.1.20:9099');
+    expect(phone.functionsEmulator).toEqual({ host: '192.168.1.20', port: 5001 });
+    expect(phone.storeUrl).toBe('http://192.168.1.20:8787');
+    expect(phone.firestoreEmulator).toEqual({ host: '192.168.1.20', port: 8810 });
+    // The instructor's own browser on loopback keeps loopback.
+    const teacher = readConfig(lanEnv, '127.0.0.1');
+    expect(teacher.storeUrl).toBe('http://127.0.0.1:8787');
+    expect(teacher.lan).toEqual({ url: 'http://192.168.1.20:5173' });
+  });
+
+  it('outside LAN mode keeps the configured hosts whatever the page host', () => {
+    const { VITE_LAN_URL: _lan, ...env } = lanEnv;
+    const config = readConfig(env, '192.168.1.20');
+    expect(config.lan).toBeUndefined();
+    expect(config.storeUrl).toBe('http://127.0.0.1:8787');
+    expect(config.functionsEmulator.host).toBe('127.0.0.1');
+  });
+
+  it('has no file storage only on the emulators with Firestore (no Storage emulator)', () => {
+    expect(readConfig({}).filesAvailable).toBe(true);
+    expect(readConfig({ VITE_DATA_BACKEND: 'firestore' }).filesAvailable).toBe(false);
+    expect(
+      readConfig({ VITE_DATA_BACKEND: 'firestore', VITE_FIREBASE_PROJECT_ID: 'prod-sim' })
+        .filesAvailable,
+    ).toBe(true);
+  });
+
+  it('accepts only an http(s) LAN URL', () => {
+    expect(readConfig({ VITE_LAN_URL: 'javascript:alert(1)' }).lan).toBeUndefined();
+    expect(readConfig({ VITE_LAN_URL: 'not a url' }).lan).toBeUndefined();
+  });
 });

@@ -1,21 +1,34 @@
 /**
  * Starts the real local stack once for the end-to-end tests: a fresh data folder, the test
- * ports (so a running `npm start` is not disturbed), Vite's dev server for the SPA.
+ * ports (so a running `npm start` is not disturbed), Vite's dev server for the SPA. This file
+ * starts it on the local store (project e2e); `global-setup-firestore.ts` on the Cloud Firestore
+ * emulator (project e2e-firestore).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePorts, startLocalStack, type RunningStack } from '../../scripts/local-stack';
+import {
+  freePorts,
+  startLocalStack,
+  type RunningStack,
+  type StackBackend,
+} from '../../scripts/local-stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     stack: {
+      backend: StackBackend;
       webUrl: string;
+      /** The local store and its service credential; '' on Firestore. */
       storeUrl: string;
       serviceSecret: string;
+      /** host:port of the Firestore emulator; '' on the local store. */
+      firestoreEmulatorHost: string;
       projectId: string;
       authEmulatorHost: string;
+      /** Why the stack could not start ('' when it runs): its tests are skipped. */
+      unavailable: string;
     };
   }
 }
@@ -23,8 +36,8 @@ declare module 'vitest' {
 let stack: RunningStack | undefined;
 let dataDir: string | undefined;
 
-export async function setup(project: TestProject): Promise<void> {
-  dataDir = mkdtempSync(join(tmpdir(), 'simgames-e2e-'));
+export async function startStackFor(project: TestProject, backend: StackBackend): Promise<void> {
+  dataDir = mkdtempSync(join(tmpdir(), `simgames-e2e-${backend}-`));
   const lines: string[] = [];
   // Free ports of the moment, so several test runs (or `npm start`) never collide.
   const ports = await freePorts();
@@ -36,6 +49,7 @@ export async function setup(project: TestProject): Promise<void> {
       dataDir,
       ports,
       projectId,
+      backend,
       web: 'dev',
       log: (line) => {
         lines.push(line);
@@ -47,12 +61,19 @@ export async function setup(project: TestProject): Promise<void> {
     throw err;
   }
   project.provide('stack', {
+    backend,
     webUrl: stack.webUrl,
-    storeUrl: stack.storeUrl,
-    serviceSecret: stack.serviceSecret,
+    storeUrl: stack.storeUrl ?? '',
+    serviceSecret: stack.serviceSecret ?? '',
+    firestoreEmulatorHost: stack.firestoreEmulatorHost ?? '',
     projectId,
-    authEmulatorHost: `127.0.0.1:${ports.auth}`,
+    authEmulatorHost: stack.authEmulatorHost,
+    unavailable: '',
   });
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  await startStackFor(project, 'local');
 }
 
 export async function teardown(): Promise<void> {

@@ -1,16 +1,41 @@
 /** What several end-to-end tests need from the running stack. */
+import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { inject } from 'vitest';
+import type { DataPort } from '@sim/core/port/data-port';
 import { LocalStoreClient } from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
+import { createAdminPort } from '../../functions/src/data/admin-adapter';
 
-/** A store client with the service credential, as the functions have. */
-export function serviceClient(): LocalStoreClient {
+/** A data port with the backend's own credential, bypassing the access policy. */
+export interface ServiceClient extends DataPort {
+  close(): void;
+}
+
+/**
+ * The credential the functions have: the store's service secret on the local store,
+ * firebase-admin on Firestore (a named app of its own, pointed at the stack's emulator).
+ */
+export function serviceClient(): ServiceClient {
   const stack = inject('stack');
-  return new LocalStoreClient({
-    url: stack.storeUrl,
-    credentials: { kind: 'service', secret: stack.serviceSecret },
-    socketFactory: nodeSocketFactory,
-  });
+  if (stack.backend === 'local') {
+    return new LocalStoreClient({
+      url: stack.storeUrl,
+      credentials: { kind: 'service', secret: stack.serviceSecret },
+      socketFactory: nodeSocketFactory,
+    });
+  }
+  // firebase-admin reads the emulator's address from the environment when it creates Firestore.
+  process.env.FIRESTORE_EMULATOR_HOST = stack.firestoreEmulatorHost;
+  const app = initializeApp(
+    { projectId: stack.projectId },
+    `e2e-service-${Math.random().toString(36).slice(2)}`,
+  );
+  const port = createAdminPort(app);
+  return {
+    docs: port.docs,
+    files: port.files,
+    close: () => void deleteApp(app).catch(() => undefined),
+  };
 }
 
 /** Creates an email account in the Auth emulator and returns its uid. */

@@ -22,6 +22,7 @@ import {
   type PublicPage,
 } from '@/features/settings/public-page';
 import { savePublicPage, uploadLogo, watchPublicPage } from '@/features/settings/settings-api';
+import { config } from '@/lib/config';
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
 import { LOCALE_NAMES, LOCALES } from '@/lib/i18n/pick-locale';
@@ -123,7 +124,7 @@ export function PublicPagePanel({ uid }: { uid: string }) {
             component="label"
             variant="outlined"
             startIcon={<UploadIcon />}
-            disabled={uploading}
+            disabled={uploading || !config.filesAvailable}
           >
             {uploading ? t('settings.logo.uploading') : t('settings.logo.upload')}
             <input
@@ -134,8 +135,13 @@ export function PublicPagePanel({ uid }: { uid: string }) {
               data-testid="logo-input"
             />
           </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {t('settings.logo.hint')}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ mt: 0.5 }}
+            data-testid="logo-hint"
+          >
+            {config.filesAvailable ? t('settings.logo.hint') : t('settings.logo.unavailable')}
           </Typography>
         </Box>
       </Stack>

@@ -4,7 +4,7 @@
  * (production). Only the chosen adapter is downloaded, on first use. Feature code calls
  * `getDataPort()` and never imports an adapter.
  */
-import type { DataPort } from '@sim/core/port/data-port';
+import { PortError, type DataPort, type FilePort } from '@sim/core/port/data-port';
 import { config } from '@/lib/config';
 import { createDeferredPort } from '@/lib/data/deferred-port';
 import { getFirebaseApp, getFirebaseAuth } from '@/lib/firebase/app';
@@ -31,9 +31,26 @@ async function loadLocalPort(): Promise<DataPort> {
   return client;
 }
 
+/** Firestore's emulator default, as the other emulators' defaults in `config.ts`. */
+const FIRESTORE_EMULATOR_DEFAULT = { host: '127.0.0.1', port: 8080 };
+
+/** Files where the deployment has no file storage: every call refuses, saying why. */
+const NO_FILES: FilePort = {
+  upload: () => Promise.reject(new PortError('unavailable', 'No file storage on this server')),
+  downloadUrl: () => Promise.reject(new PortError('unavailable', 'No file storage on this server')),
+  delete: () => Promise.reject(new PortError('unavailable', 'No file storage on this server')),
+};
+
 async function loadFirestorePort(): Promise<DataPort> {
   const { createFirestorePort } = await import('@/lib/data/firestore-adapter');
-  return createFirestorePort(getFirebaseApp());
+  const port = createFirestorePort(
+    getFirebaseApp(),
+    config.useEmulators
+      ? { firestoreEmulator: config.firestoreEmulator ?? FIRESTORE_EMULATOR_DEFAULT }
+      : {},
+  );
+  // The local stack on Firestore has no Storage emulator (decision 0006); the UI says so first.
+  return config.filesAvailable ? port : { docs: port.docs, files: NO_FILES };
 }
 
 let port: DataPort | undefined;
