@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   forgetPreviousPlayer,
   newRestoreKey,
@@ -47,6 +47,16 @@ describe('previous player (spec §4)', () => {
     const key = newRestoreKey();
     expect(await restoreKeyHash(key)).toBe(createHash('sha256').update(key).digest('hex'));
     expect(newRestoreKey()).not.toBe(key);
+  });
+  it('hashes the same where crypto.subtle is missing (a page on http://<LAN address>)', async () => {
+    const key = newRestoreKey();
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    try {
+      expect(globalThis.crypto.subtle).toBeUndefined();
+      expect(await restoreKeyHash(key)).toBe(createHash('sha256').update(key).digest('hex'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
   it('does nothing without storage', () => {
     expect(() =>

@@ -5,6 +5,8 @@
  * is stored in the player's own profile (`users/{uid}.restoreKeyHash`, readable by that user
  * only): player uids are visible in game documents, so a uid alone must not restore anyone.
  */
+import { sha256 } from '@/lib/sha256';
+
 const KEY = 'simgames.previousPlayer';
 const SECRET = 'simgames.previousPlayerKey';
 
@@ -42,8 +44,12 @@ export function newRestoreKey(): string {
 
 /** SHA-256 of the key, hex: what the profile stores and the server compares. */
 export async function restoreKeyHash(key: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const bytes = new TextEncoder().encode(key);
+  // A phone on the classroom stack (http://<LAN address>) is not a secure context: no subtle.
+  const digest = globalThis.crypto?.subtle
+    ? new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
+    : sha256(bytes);
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export function rememberPreviousPlayer(

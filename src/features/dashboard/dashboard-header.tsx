@@ -18,6 +18,7 @@ import {
   type DashboardMessageKey,
 } from '@/features/dashboard/plan-tags';
 import type { TeamInfo } from '@/features/dashboard/dashboard-api';
+import { LanPanel } from '@/features/dashboard/lan-panel';
 
 /** Spec §2: the join-team / start-trial message, shown after 500 ms. */
 function useDelayedMessage(): DashboardMessageKey | null {
@@ -82,8 +83,9 @@ function MenuButton({
 }
 
 /**
- * Above every dashboard tab (spec §6): the player-count tags of the team's plans (or an upgrade
- * tag), the create menu and the help menu; and the join-team / trial message (spec §2).
+ * Above every dashboard tab (spec §6): in classroom mode the players' address and its QR code;
+ * the player-count tags of the team's plans (or an upgrade tag), the create menu and the help
+ * menu; and the join-team / trial message (spec §2).
  */
 export function DashboardHeader({
   uid,
@@ -101,6 +103,7 @@ export function DashboardHeader({
   const tags = team === undefined ? [] : planTags(team?.data ?? null, uid, now);
   return (
     <>
+      <LanPanel />
       {message && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="dashboard-message">
           {t(`dashboard.messages.${message}`)}

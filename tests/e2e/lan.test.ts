@@ -1,0 +1,274 @@
+/**
+ * Classroom mode from a second machine: a network namespace joined to this host by a veth pair
+ * on a private /30 stands in for a player's phone on the school Wi-Fi. The stack runs in LAN
+ * mode bound to the host side's address only; Chromium runs inside the namespace, where
+ * 127.0.0.1 is the namespace's own loopback and the host is reachable only at that address. The
+ * player opens the game, joins anonymously (Auth emulator, a callable), reads its facility and
+ * orders (the store's WebSocket, the functions), and every request it makes goes to the host's
+ * LAN address. The instructor's dashboard shows the address and its QR code; screens of the
+ * panel are saved to /tmp/lan-panel-*.png.
+ *
+ * Needs root for `ip netns`; without it, one line says so and the test is skipped. Traffic goes
+ * only to the /30's two addresses and loopback.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBeerGameDocs, chainConfig } from '@sim/core/beer/game-docs';
+import { LocalStoreClient } from '@sim/store/client/local-client';
+import { nodeSocketFactory } from '@sim/store/client/node-socket';
+import { freePorts, startLocalStack, type RunningStack } from '../../scripts/local-stack';
+import { CHROMIUM_PATH, launchBrowser } from './browser';
+
+// A /30 of 10.213.0.0/16 per run, so two runs on one machine do not collide.
+const SUBNET = 10 + (process.pid % 240);
+const HOST_IP = `10.213.${SUBNET}.1`;
+const PHONE_IP = `10.213.${SUBNET}.2`;
+const NS = `simlan${process.pid}`.slice(0, 15);
+const HOST_LINK = `slh${process.pid}`.slice(0, 15);
+const PHONE_LINK = `slp${process.pid}`.slice(0, 15);
+
+function ip(...args: string[]): { ok: boolean; err: string } {
+  const res = spawnSync('ip', args, { encoding: 'utf8' });
+  return { ok: res.status === 0, err: (res.stderr ?? String(res.error ?? '')).trim() };
+}
+
+/** Whether this process may create network namespaces (root, `ip` present, netns allowed). */
+function netnsUnavailable(): string {
+  const probe = `simprobe${process.pid}`.slice(0, 15);
+  const added = ip('netns', 'add', probe);
+  if (!added.ok) return added.err || 'ip netns add failed';
+  ip('netns', 'del', probe);
+  return '';
+}
+
+const unavailable = netnsUnavailable();
+if (unavailable) console.log(`LAN test not run: ip netns is not permitted here (${unavailable})`);
+
+function must(...args: string[]): void {
+  const res = ip(...args);
+  if (!res.ok) throw new Error(`ip ${args.join(' ')}: ${res.err}`);
+}
+
+function createPhoneNetwork(): void {
+  must('netns', 'add', NS);
+  must('link', 'add', HOST_LINK, 'type', 'veth', 'peer', 'name', PHONE_LINK);
+  must('link', 'set', PHONE_LINK, 'netns', NS);
+  must('addr', 'add', `${HOST_IP}/30`, 'dev', HOST_LINK);
+  must('link', 'set', HOST_LINK, 'up');
+  must('netns', 'exec', NS, 'ip', 'addr', 'add', `${PHONE_IP}/30`, 'dev', PHONE_LINK);
+  must('netns', 'exec', NS, 'ip', 'link', 'set', PHONE_LINK, 'up');
+  must('netns', 'exec', NS, 'ip', 'link', 'set', 'lo', 'up');
+}
+
+function removePhoneNetwork(): void {
+  // Deleting the namespace deletes its end of the pair, and with it the host's end.
+  ip('netns', 'del', NS);
+  ip('link', 'del', HOST_LINK);
+}
+
+let stack: RunningStack | undefined;
+let dataDir: string | undefined;
+let wrapperDir: string | undefined;
+let hostBrowser: Browser | undefined;
+let phoneBrowser: Browser | undefined;
+const contexts: BrowserContext[] = [];
+const stackLines: string[] = [];
+
+beforeAll(async () => {
+  if (unavailable) return;
+  removePhoneNetwork();
+  createPhoneNetwork();
+  dataDir = mkdtempSync(join(tmpdir(), 'simgames-lan-'));
+  const ports = await freePorts();
+  try {
+    stack = await startLocalStack({
+      root: resolve(import.meta.dirname, '../..'),
+      dataDir,
+      ports,
+      projectId: `demo-simgames-lan-${ports.hub}`,
+      web: 'dev',
+      lan: { bindHost: HOST_IP, address: HOST_IP },
+      log: (line) => {
+        stackLines.push(line);
+        if (process.env.E2E_VERBOSE) console.log(line);
+      },
+    });
+  } catch (err) {
+    console.error(stackLines.slice(-40).join('\n'));
+    throw err;
+  }
+  hostBrowser = await launchBrowser();
+  // Playwright talks to Chromium over pipes, which cross `ip netns exec`; the browser's network
+  // is the namespace's.
+  wrapperDir = mkdtempSync(join(tmpdir(), 'simgames-lan-chromium-'));
+  const wrapper = join(wrapperDir, 'chromium-in-netns');
+  writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${NS} ${CHROMIUM_PATH} "$@"\n`);
+  chmodSync(wrapper, 0o755);
+  phoneBrowser = await chromium.launch({
+    executablePath: wrapper,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}, 240_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await phoneBrowser?.close().catch(() => undefined);
+  await hostBrowser?.close().catch(() => undefined);
+  await stack?.stop();
+  if (!unavailable) removePhoneNetwork();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (wrapperDir) rmSync(wrapperDir, { recursive: true, force: true });
+});
+
+async function newPage(browser: Browser, viewport = { width: 1400, height: 1000 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return page;
+}
+
+describe.skipIf(unavailable !== '')('classroom mode on the local network', () => {
+  it('a phone on another host joins and plays through the LAN address only', async () => {
+    const running = stack as RunningStack;
+    const lanUrl = running.lanUrl ?? '';
+    expect(lanUrl).toBe(`http://${HOST_IP}:${new URL(running.webUrl).port}`);
+    // Nothing the browser reaches listens on loopback: the stack is bound to the LAN address.
+    await expect(fetch(`http://127.0.0.1:${new URL(running.webUrl).port}/`)).rejects.toThrow();
+
+    const service = new LocalStoreClient({
+      url: running.storeUrl ?? '',
+      credentials: { kind: 'service', secret: running.serviceSecret ?? '' },
+      socketFactory: nodeSocketFactory,
+    });
+
+    // ---- the instructor, on the host: an account, a profile, a game
+    const email = `lan${Date.now()}@school.example`;
+    const password = 'correct-horse-9';
+    const signUp = await fetch(
+      `http://${running.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, returnSecureToken: true }),
+      },
+    );
+    expect(signUp.ok).toBe(true);
+    const teacherUid = ((await signUp.json()) as { localId: string }).localId;
+    await service.docs.set(`users/${teacherUid}`, {
+      firstname: 'Mary',
+      lastname: 'Somerville',
+      name: 'Mary Somerville',
+      email,
+      profileType: 'teacher',
+    });
+    const gid = service.docs.newId();
+    const docs = buildBeerGameDocs({
+      gid,
+      creator: teacherUid,
+      creatorName: 'Mary Somerville',
+      name: 'Wi-Fi class',
+      template: { config: chainConfig({ count: 2, weeks: 3 }) },
+      now: Date.now(),
+    });
+    await service.docs.set(`games/${gid}`, { ...docs.game });
+    const batch = service.docs.batch();
+    batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
+    for (const [fid, d] of Object.entries(docs.facilities)) {
+      batch.set(`games/${gid}/facilities/${fid}`, { ...d });
+    }
+    await batch.commit();
+    const role = Object.keys(docs.facilities)[0] ?? '';
+
+    const teacher = await newPage(hostBrowser as Browser);
+    await teacher.goto(`${lanUrl}/login`);
+    await teacher.getByLabel(/email/i).fill(email);
+    await teacher
+      .getByLabel(/password/i)
+      .first()
+      .fill(password);
+    await teacher.getByRole('button', { name: /log in/i }).click();
+    await teacher.waitForURL('**/dashboard/**', { timeout: 20_000 });
+
+    // ---- the panel: the address and a QR code of exactly that address
+    const panel = teacher.getByTestId('lan-panel');
+    await panel.getByText('Classroom network').waitFor({ timeout: 20_000 });
+    expect(await panel.getByTestId('lan-url').textContent()).toBe(lanUrl);
+    const qr = panel.getByTestId('lan-qr');
+    await qr.waitFor();
+    const svg = await QRCode.toString(lanUrl, {
+      type: 'svg',
+      margin: 1,
+      errorCorrectionLevel: 'M',
+    });
+    expect(await qr.getAttribute('src')).toBe(
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+    );
+    expect(await qr.getAttribute('alt')).toBe(`QR code of ${lanUrl}`);
+    await teacher.screenshot({ path: '/tmp/lan-panel-desktop.png' });
+    await teacher.setViewportSize({ width: 390, height: 844 });
+    await teacher.waitForTimeout(300);
+    await teacher.screenshot({ path: '/tmp/lan-panel-phone.png' });
+    await panel.getByTestId('lan-enlarge').click();
+    await teacher.getByTestId('lan-url-large').waitFor();
+    await teacher.waitForTimeout(300);
+    await teacher.screenshot({ path: '/tmp/lan-panel-phone-large.png' });
+    await teacher.getByRole('button', { name: 'Close' }).click();
+    await teacher.setViewportSize({ width: 1400, height: 1000 });
+    await teacher.goto(`${lanUrl}/game/${gid}/play`);
+    await teacher.getByTestId('follow-table').waitFor({ timeout: 20_000 });
+
+    // ---- the phone, in the namespace: 127.0.0.1 there is its own loopback
+    const phone = await newPage(phoneBrowser as Browser, { width: 390, height: 844 });
+    const hosts = new Set<string>();
+    phone.on('request', (req) => hosts.add(new URL(req.url()).hostname));
+    await phone.goto(`${lanUrl}/game/${gid}`);
+    await phone.getByTestId(`role-${role}`).click();
+    await phone.getByTestId('intro-player-name').fill('Phone player');
+    await phone.getByTestId('intro-join').click();
+    await phone.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+    const order = phone.getByTestId(`order-${role}-beer`);
+    await order.waitFor({ timeout: 20_000 });
+    await phone.getByTestId('week-chip').getByText('Week 1 of 3').waitFor({ timeout: 20_000 });
+    await phone.screenshot({ path: '/tmp/lan-phone-play.png' });
+
+    // The instructor on the host sees the phone's player arrive.
+    await teacher
+      .getByTestId(`follow-row-${role}`)
+      .getByText('Phone player')
+      .waitFor({ timeout: 20_000 });
+
+    // The only human validates: the week turns (the callable), and the phone hears it (the store).
+    await order.fill('6');
+    await phone.getByTestId('order-submit').click();
+    await phone.getByTestId('week-chip').getByText('Week 2 of 3').waitFor({ timeout: 30_000 });
+
+    const game = (await service.docs.get(`games/${gid}`)).data;
+    const playerUid = (game?.['facilities'] as Record<string, { user?: string }>)[role]?.user;
+    expect(playerUid).toMatch(/\S/);
+    // The phone stored its restore key's hash although the page is not a secure context.
+    await expect
+      .poll(
+        async () =>
+          (await service.docs.get(`users/${playerUid ?? ''}`)).data?.['restoreKeyHash'] ?? null,
+        { timeout: 10_000 },
+      )
+      .toMatch(/^[0-9a-f]{64}$/);
+    expect([...hosts]).toEqual([HOST_IP]);
+    service.close();
+  }, 240_000);
+});
