@@ -276,6 +276,26 @@ const order = (over: DocData = {}): DocData => ({
   ...over,
 });
 const finishedG1 = { 'games/g1': { ...G1, finished: true } };
+/** G1 where f1's capability c1 orders at most `max` units (its maxOrderQty). */
+const g1WithMaxOrder = (max: number) => ({
+  'games/g1': {
+    ...G1,
+    facilities: {
+      ...(G1.facilities as DocData),
+      f1: {
+        ...publicFacility('f1', 'Retailer', 'p1'),
+        capabilities: {
+          c1: { type: 'purchase', leadtime: 3, ordertime: 1, visibleWeeks: 2, maxOrderQty: max },
+        },
+      },
+    },
+  },
+});
+/** The player's validation of f1 with this quantity for c1. */
+const validationOf = (qty: unknown): DocData => ({
+  ...validation,
+  'capabilities.c1.validatedOrderQty': qty,
+});
 
 export const DOC_CASES: readonly DocCase[] = [
   // ---------------------------------------------------------------- users
@@ -1819,6 +1839,72 @@ export const DOC_CASES: readonly DocCase[] = [
     expect: 'deny',
   },
   {
+    name: "facilities: a validated quantity of 999 (the spec's largest order) is accepted",
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    data: validationOf(999),
+    expect: 'allow',
+  },
+  {
+    name: 'facilities: a validated quantity of 1000 is refused (above 999)',
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    data: validationOf(1000),
+    expect: 'deny',
+  },
+  {
+    name: 'facilities: a validated quantity of -1 is refused',
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    data: validationOf(-1),
+    expect: 'deny',
+  },
+  {
+    name: 'facilities: a validated quantity of 1.5 is refused',
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    data: validationOf(1.5),
+    expect: 'deny',
+  },
+  {
+    name: 'facilities: a validated quantity of 2^53-1 is refused (above 999)',
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    data: validationOf(2 ** 53 - 1),
+    expect: 'deny',
+  },
+  {
+    name: 'facilities: a validated quantity given as a string is refused',
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    data: validationOf('8'),
+    expect: 'deny',
+  },
+  {
+    name: "facilities: a validated quantity above the capability's maxOrderQty is refused",
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    seed: g1WithMaxOrder(20),
+    data: validationOf(21),
+    expect: 'deny',
+  },
+  {
+    name: "facilities: a validated quantity at the capability's maxOrderQty is accepted",
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    seed: g1WithMaxOrder(20),
+    data: validationOf(20),
+    expect: 'allow',
+  },
+  {
     name: 'facilities: validatedOrder must be a boolean',
     who: 'p1',
     op: 'update',
@@ -2181,12 +2267,83 @@ export const DOC_CASES: readonly DocCase[] = [
     expect: 'deny',
   },
   {
-    name: 'orders: the largest safe integer is an int',
+    name: 'orders: a quantity of 2^53-1 is refused (an int, but above 999)',
     who: 'p1',
     op: 'create',
     path: orderPath(order({ orderQty: 2 ** 53 - 1 })),
     data: order({ orderQty: 2 ** 53 - 1 }),
+    expect: 'deny',
+  },
+  {
+    name: "orders: a quantity of 999 (the spec's largest order) is accepted",
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ orderQty: 999 })),
+    data: order({ orderQty: 999 }),
     expect: 'allow',
+  },
+  {
+    name: 'orders: a quantity of 1000 is refused (above 999)',
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ orderQty: 1000 })),
+    data: order({ orderQty: 1000 }),
+    expect: 'deny',
+  },
+  {
+    name: 'orders: a quantity of 1.5 is refused',
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ orderQty: 1.5 })),
+    data: order({ orderQty: 1.5 }),
+    expect: 'deny',
+  },
+  {
+    name: 'orders: a quantity given as a string is refused',
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ orderQty: '8' })),
+    data: order({ orderQty: '8' }),
+    expect: 'deny',
+  },
+  {
+    name: "orders: a quantity above the capability's maxOrderQty is refused",
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ orderQty: 21 })),
+    seed: g1WithMaxOrder(20),
+    data: order({ orderQty: 21 }),
+    expect: 'deny',
+  },
+  {
+    name: "orders: a quantity at the capability's maxOrderQty is accepted",
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ orderQty: 20 })),
+    seed: g1WithMaxOrder(20),
+    data: order({ orderQty: 20 }),
+    expect: 'allow',
+  },
+  {
+    // An id named after a property of Object.prototype is no capability of the facility.
+    name: 'orders: a capability named constructor is not one of the facility',
+    who: 'p1',
+    op: 'create',
+    path: orderPath(order({ capa_id: 'constructor' })),
+    data: order({ capa_id: 'constructor' }),
+    expect: 'deny',
+  },
+  {
+    name: 'facilities: a capability named toString cannot be validated',
+    who: 'p1',
+    op: 'update',
+    path: 'games/g1/facilities/f1',
+    data: {
+      validatedOrder: true,
+      validatedWeek: 3,
+      capabilities: { toString: { validatedOrder: true, validatedOrderQty: 1 } },
+    },
+    expect: 'deny',
   },
   {
     name: 'orders: capability must belong to the facility',

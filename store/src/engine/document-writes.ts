@@ -78,15 +78,20 @@ function resolveValue(
   return value;
 }
 
+/** A field's current value: own fields only, never one of `Object.prototype`'s ('constructor'…). */
+function own(map: Json, key: string): unknown {
+  return Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 /** Deep merge of `incoming` into `base`, as a Firestore merge set: nested maps merge too. */
 function mergeInto(base: Json, incoming: Json, now: number): Json {
   const out: Json = { ...base };
   for (const [key, value] of Object.entries(incoming)) {
     if (isPlainObject(value)) {
-      const existing = out[key];
+      const existing = own(out, key);
       out[key] = mergeInto(isPlainObject(existing) ? existing : {}, value, now);
     } else {
-      const resolved = resolveValue(value, out[key], now, true);
+      const resolved = resolveValue(value, own(out, key), now, true);
       if (resolved === undefined) delete out[key];
       else out[key] = resolved;
     }
@@ -101,19 +106,43 @@ function setAtPath(base: Json, fieldPath: string, value: unknown, now: number): 
   }
   const out: Json = { ...base };
   if (rest.length === 0) {
-    const resolved = resolveValue(value, out[head], now, true);
+    const resolved = resolveValue(value, own(out, head), now, true);
     if (resolved === undefined) delete out[head];
     else out[head] = resolved;
     return out;
   }
-  const child = out[head];
+  const child = own(out, head);
   out[head] = setAtPath(isPlainObject(child) ? child : {}, rest.join('.'), value, now);
   return out;
 }
 
-function validateKeys(data: DocData): void {
-  for (const key of Object.keys(data)) {
-    if (key.length === 0) throw new PortError('invalid-argument', 'Empty field name');
+/** Field names Firestore reserves (`__name__`…); `__proto__` among them, which JSON keeps as a key. */
+const RESERVED_FIELD = /^__.*__$/;
+
+function checkFieldName(name: string): void {
+  if (name.length === 0) throw new PortError('invalid-argument', 'Empty field name');
+  if (RESERVED_FIELD.test(name)) {
+    throw new PortError('invalid-argument', `Field name ${name} is reserved`);
+  }
+}
+
+/** Every field name in the value, at any depth (maps inside arrays too), as Firestore checks. */
+function validateNames(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const v of value) validateNames(v);
+  } else if (isPlainObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      checkFieldName(k);
+      validateNames(v);
+    }
+  }
+}
+
+function validateKeys(data: DocData, dotted: boolean): void {
+  for (const [key, value] of Object.entries(data)) {
+    if (dotted) for (const segment of key.split('.')) checkFieldName(segment);
+    else checkFieldName(key);
+    validateNames(value);
   }
 }
 
@@ -130,7 +159,7 @@ export function applyWrite(
     case 'delete':
       return null;
     case 'set': {
-      validateKeys(write.data);
+      validateKeys(write.data, false);
       if (write.merge) return mergeInto(existing ?? {}, write.data, now);
       const out: Json = {};
       for (const [k, v] of Object.entries(write.data)) {
@@ -143,7 +172,7 @@ export function applyWrite(
       if (existing === undefined) {
         throw new PortError('not-found', `No document to update: ${write.path}`);
       }
-      validateKeys(write.data);
+      validateKeys(write.data, true);
       let out: Json = existing;
       for (const [fieldPath, value] of Object.entries(write.data)) {
         out = setAtPath(out, fieldPath, value, now);

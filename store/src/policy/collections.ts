@@ -4,6 +4,7 @@
  * condition is denied (backend only: functions use a service credential, which bypasses this).
  */
 import type { DocData } from '@sim/core/port/data-port';
+import { BEER_BOUNDS } from '@sim/core/beer/model';
 import type { AuthContext, DocReader, Operation } from './types';
 import type { QueryFacts } from './query-facts';
 import { deepEqual, diff, getField, hasAny, hasOnly, isId, isInt, isMap, mapField } from './data';
@@ -193,20 +194,41 @@ function lobbyEntryValid(c: RuleContext): boolean {
 
 // ---- facility private documents ----
 
-function capabilityValidationOnly(after: unknown, before: unknown): boolean {
+/** `game.facilities.{fid}.capabilities`: what the game says of a facility's capabilities. */
+function publicCapabilities(g: DocData, fid: unknown): DocData {
+  return isId(fid) ? mapField(mapField(mapField(g, 'facilities'), fid), 'capabilities') : {};
+}
+
+/** Spec §5: an order quantity is a whole number from 0 to 999. */
+export const ORDER_QTY_MAX = BEER_BOUNDS.quantity.max;
+
+/**
+ * An order quantity: a whole number 0…999, and at most the capability's `maxOrderQty` when that
+ * is set (above 0). `cap` is the public capability on the game document.
+ */
+function orderQtyValid(qty: unknown, cap: unknown): boolean {
+  if (!isMap(cap)) return false;
+  const max = getField(cap, 'maxOrderQty', 0);
+  return (
+    isInt(qty) &&
+    qty >= 0 &&
+    qty <= ORDER_QTY_MAX &&
+    (typeof max !== 'number' || max <= 0 || qty <= max)
+  );
+}
+
+function capabilityValidationOnly(after: unknown, before: unknown, cap: unknown): boolean {
   if (deepEqual(after, before)) return true;
   if (!isMap(after) || !isMap(before)) return false;
-  const qty = getField(after, 'validatedOrderQty', 0);
   return (
     hasOnly(diff(after, before).affected, CAPABILITY_VALIDATION_FIELDS) &&
     typeof getField(after, 'validatedOrder', false) === 'boolean' &&
-    isInt(qty) &&
-    qty >= 0
+    orderQtyValid(getField(after, 'validatedOrderQty', 0), cap)
   );
 }
 
 /** Only `validatedOrder` and, per existing capability, `validatedOrder` / `validatedOrderQty`. */
-function validationOnly(c: RuleContext): boolean {
+function validationOnly(c: RuleContext, publicCaps: DocData): boolean {
   if (c.existing === undefined || c.incoming === undefined) return false;
   if (!hasOnly(diff(c.incoming, c.existing).affected, VALIDATION_FIELDS)) return false;
   if (typeof getField(c.incoming, 'validatedOrder', false) !== 'boolean') return false;
@@ -222,9 +244,9 @@ function validationOnly(c: RuleContext): boolean {
   const beforeKeys = Object.keys(before);
   return (
     keys.length === beforeKeys.length &&
-    keys.every((k) => k in before) &&
+    keys.every((k) => Object.hasOwn(before, k)) &&
     keys.length <= MAX_CAPABILITIES &&
-    keys.every((k) => capabilityValidationOnly(after[k], before[k]))
+    keys.every((k) => capabilityValidationOnly(after[k], before[k], getField(publicCaps, k, {})))
   );
 }
 
@@ -251,9 +273,8 @@ function orderValid(c: RuleContext, g: DocData): boolean {
     !isFinished(g) &&
     isId(capaId) &&
     isId(faciId) &&
-    capaId in mapField(mapField(mapField(g, 'facilities'), faciId), 'capabilities') &&
-    isInt(qty) &&
-    qty >= 0
+    Object.hasOwn(publicCapabilities(g, faciId), capaId) &&
+    orderQtyValid(qty, getField(publicCapabilities(g, faciId), capaId, {}))
   );
 }
 
@@ -329,7 +350,7 @@ export const RULES: readonly PathRule[] = [
       get: (c) =>
         signedIn(c.auth) &&
         c.existing !== undefined &&
-        c.auth.uid in mapField(c.existing, 'members'),
+        Object.hasOwn(mapField(c.existing, 'members'), c.auth.uid),
       list: (c) => signedIn(c.auth) && listedIn(c, 'memberIds', c.auth.uid),
     },
   },
@@ -443,7 +464,10 @@ export const RULES: readonly PathRule[] = [
       ),
       create: creatorOfGame,
       update: withGame(
-        (c, g) => isPlayerOf(c.auth, g, c.params['fid']) && !isFinished(g) && validationOnly(c),
+        (c, g) =>
+          isPlayerOf(c.auth, g, c.params['fid']) &&
+          !isFinished(g) &&
+          validationOnly(c, publicCapabilities(g, c.params['fid'])),
       ),
       delete: creatorOfGame,
     },

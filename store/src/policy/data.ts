@@ -22,9 +22,12 @@ export function isInt(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && !Object.is(value, -0);
 }
 
-/** `map.get(key, fallback)` in rules. */
+/**
+ * `map.get(key, fallback)` in rules. Own keys only: a document's map never holds 'constructor' or
+ * 'toString' unless written so, and `in` would find `Object.prototype`'s.
+ */
 export function getField(map: unknown, key: string, fallback: unknown = undefined): unknown {
-  if (!isMap(map) || !(key in map)) return fallback;
+  if (!isMap(map) || !Object.hasOwn(map, key)) return fallback;
   return map[key];
 }
 
@@ -49,7 +52,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     if (!isMap(b)) return false;
     const ka = Object.keys(a);
     const kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => k in b && deepEqual(a[k], b[k]));
+    return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
   }
   return false;
 }
@@ -68,10 +71,10 @@ export function diff(after: DocData, before: DocData): MapDiff {
   const removed = new Set<string>();
   const changed = new Set<string>();
   for (const k of Object.keys(after)) {
-    if (!(k in before)) added.add(k);
+    if (!Object.hasOwn(before, k)) added.add(k);
     else if (!deepEqual(after[k], before[k])) changed.add(k);
   }
-  for (const k of Object.keys(before)) if (!(k in after)) removed.add(k);
+  for (const k of Object.keys(before)) if (!Object.hasOwn(after, k)) removed.add(k);
   return { added, removed, changed, affected: new Set([...added, ...removed, ...changed]) };
 }
 

@@ -31,7 +31,7 @@ export function isUser(auth: AuthContext | null, uid: string): boolean {
 export function isTeamMember(auth: AuthContext | null, teamId: unknown, read: DocReader): boolean {
   if (!signedIn(auth) || !isId(teamId)) return false;
   const team = read(`teams/${teamId}`);
-  return team !== undefined && auth.uid in mapField(team, 'members');
+  return team !== undefined && Object.hasOwn(mapField(team, 'members'), auth.uid);
 }
 
 /** A new or changed team reference must be null/absent or a team the caller belongs to. */
