@@ -16,7 +16,17 @@ export interface ServiceClient extends DataPort {
  * firebase-admin on Firestore (a named app of its own, pointed at the stack's emulator).
  */
 export function serviceClient(): ServiceClient {
-  const stack = inject('stack');
+  return serviceClientOf(inject('stack'));
+}
+
+/** The same for a stack a test started itself. */
+export function serviceClientOf(stack: {
+  readonly backend: 'local' | 'firestore';
+  readonly storeUrl: string;
+  readonly serviceSecret: string;
+  readonly firestoreEmulatorHost: string;
+  readonly projectId: string;
+}): ServiceClient {
   if (stack.backend === 'local') {
     return new LocalStoreClient({
       url: stack.storeUrl,
@@ -39,10 +49,13 @@ export function serviceClient(): ServiceClient {
 }
 
 /** Creates an email account in the Auth emulator and returns its uid. */
-export async function signUpInstructor(email: string, password: string): Promise<string> {
-  const stack = inject('stack');
+export async function signUpInstructor(
+  email: string,
+  password: string,
+  authEmulatorHost: string = inject('stack').authEmulatorHost,
+): Promise<string> {
   const res = await fetch(
-    `http://${stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
+    `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
