@@ -58,16 +58,56 @@ export function toFirestore(value: unknown): unknown {
   return value;
 }
 
-/** Clears Firestore and writes the case's world with rules disabled. */
-export async function seedFirestore(env: RulesTestEnvironment, c: DocCase): Promise<void> {
+/**
+ * Clears Firestore and writes the case's world with rules disabled: through `owner` (a Firestore
+ * of a rules-disabled context kept open, see `openRulesDisabledFirestore`) when given, otherwise
+ * through a context of its own.
+ */
+export async function seedFirestore(
+  env: RulesTestEnvironment,
+  c: DocCase,
+  owner?: firebase.firestore.Firestore,
+): Promise<void> {
   await env.clearFirestore();
-  const docs = worldOf(c);
-  await env.withSecurityRulesDisabled(async (ctx) => {
-    const db = ctx.firestore();
+  const write = async (db: firebase.firestore.Firestore) => {
     const batch = db.batch();
-    for (const [path, data] of docs) batch.set(db.doc(path), data);
+    for (const [path, data] of worldOf(c)) batch.set(db.doc(path), data);
     await batch.commit();
-  });
+  };
+  if (owner) await write(owner);
+  else await env.withSecurityRulesDisabled((ctx) => write(ctx.firestore()));
+}
+
+/**
+ * A rules-disabled Firestore that stays open until `close` is called. Each
+ * `withSecurityRulesDisabled` call starts a Firebase app and a connection of its own, which a
+ * table of hundreds of cases pays for twice per case.
+ */
+export async function openRulesDisabledFirestore(
+  env: RulesTestEnvironment,
+): Promise<{ db: firebase.firestore.Firestore; close: () => Promise<void> }> {
+  let release = (): void => undefined;
+  let db: firebase.firestore.Firestore | undefined;
+  let opened = (): void => undefined;
+  const ready = new Promise<void>((resolve) => (opened = resolve));
+  // The context is valid while this callback's promise is pending: it ends at `close`.
+  const ended = env.withSecurityRulesDisabled(
+    (ctx) =>
+      new Promise<void>((end) => {
+        db = ctx.firestore();
+        release = end;
+        opened();
+      }),
+  );
+  await Promise.race([ready, ended]);
+  if (!db) throw new Error('the rules-disabled context did not open');
+  return {
+    db,
+    close: async () => {
+      release();
+      await ended;
+    },
+  };
 }
 
 /** Performs the case's operation with the given context's Firestore. */
