@@ -5,7 +5,7 @@
  * is stored in the player's own profile (`users/{uid}.restoreKeyHash`, readable by that user
  * only): player uids are visible in game documents, so a uid alone must not restore anyone.
  */
-import { sha256 } from '@/lib/sha256';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 const KEY = 'simgames.previousPlayer';
 const SECRET = 'simgames.previousPlayerKey';
