@@ -5,6 +5,7 @@
  */
 import type { DocData } from '@sim/core/port/data-port';
 import type { BeerGameConfig } from '@sim/core/beer/game-docs';
+import { ownEntry } from '@/lib/own';
 
 export const GAMES_PAGE_SIZE = 40;
 export const COPY_MIN = 1;
@@ -76,7 +77,7 @@ export function mergeGameLists(
   for (const g of team) {
     if (seen.has(g.id) || g.creator === options.uid) continue;
     seen.add(g.id);
-    out.push({ ...g, mine: false, owner: options.memberNames[g.creator] ?? g.owner });
+    out.push({ ...g, mine: false, owner: ownEntry(options.memberNames, g.creator) ?? g.owner });
   }
   return orderGames(out);
 }

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { watchGameAnswers, type GameAnswers } from '@/features/sessions/session-answers';
 import { teamLabel, type Session } from '@/features/sessions/session-model';
 import { showError } from '@/lib/errors/error-store';
+import { ownEntry } from '@/lib/own';
 
 /** One team's answers, live: a row per player, a column per question. */
 function TeamAnswers({ gid }: { gid: string }) {
@@ -45,7 +46,7 @@ function TeamAnswers({ gid }: { gid: string }) {
               {p.submitted ? '' : ` (${t('sessions.responses.draft')})`}
             </TableCell>
             {answers.questions.map((q) => (
-              <TableCell key={q.id}>{p.answers[q.id] ?? '—'}</TableCell>
+              <TableCell key={q.id}>{ownEntry(p.answers, q.id) ?? '—'}</TableCell>
             ))}
           </TableRow>
         ))}

@@ -5,6 +5,7 @@
  */
 import type { Unsubscribe } from '@sim/core/port/data-port';
 import { getDataPort } from '@/lib/data/port';
+import { ownEntry } from '@/lib/own';
 
 export interface AnswerQuestion {
   readonly id: string;
@@ -62,7 +63,7 @@ export function parsePlayerAnswers(
   for (const [k, v] of Object.entries(asRecord(d['answers']))) {
     if (typeof v === 'string' || typeof v === 'number') answers[k] = String(v);
   }
-  return { uid, player: names[uid] ?? uid, submitted: d['submitted'] === true, answers };
+  return { uid, player: ownEntry(names, uid) ?? uid, submitted: d['submitted'] === true, answers };
 }
 
 /** Calls `next` with the game's questions and its players' answers, now and on every change. */

@@ -16,6 +16,7 @@ import {
 } from '@/features/sessions/session-model';
 import { getDataPort } from '@/lib/data/port';
 import { generateSessionCode } from '@/lib/firebase/callables';
+import { ownEntry } from '@/lib/own';
 
 export function sessionPath(sid: string): string {
   return `sessions/${sid}`;
@@ -321,7 +322,7 @@ export async function saveSessionAsTemplate(
       name: r.name,
       description: r.description,
       gameTemplateId: r.gameTemplateId,
-      config: configs[r.id] ?? r.config,
+      config: ownEntry(configs, r.id) ?? r.config,
     })),
   });
 }

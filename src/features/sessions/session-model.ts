@@ -14,6 +14,7 @@ import {
   type SessionTemplate,
   type TeamComposition,
 } from '@sim/core/templates/types';
+import { ownEntry } from '@/lib/own';
 
 export const TEAM_COMPOSITIONS: readonly TeamComposition[] = ['maintainall', 'random', 'nolobby'];
 export const INSTRUCTIONS_MODES: readonly InstructionsMode[] = [
@@ -229,7 +230,7 @@ export function withRoundConfigs(session: Session, configs: RoundConfigs | null)
   return {
     ...session,
     rounds: session.rounds.map((r) => {
-      const config = configs[r.id];
+      const config = ownEntry(configs, r.id);
       return config ? { ...r, config } : r;
     }),
   };
@@ -462,7 +463,7 @@ export function roundStarted(session: Pick<Session, 'games'>, roundNumber: numbe
 
 export function isRoundLocked(session: Pick<Session, 'lockedRounds' | 'rounds'>, n: number) {
   const round = session.rounds[n - 1];
-  return round !== undefined && session.lockedRounds[round.id] === true;
+  return round !== undefined && ownEntry(session.lockedRounds, round.id) === true;
 }
 
 /**

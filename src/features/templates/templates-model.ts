@@ -11,6 +11,7 @@ import type {
   SessionTemplate,
 } from '@sim/core/templates/types';
 import { SESSION_DEFAULTS } from '@sim/core/templates/types';
+import { ownEntry } from '@/lib/own';
 
 export type TemplateKind = 'game' | 'session';
 /** Default (shipped with the app), the user's own, or a teammate's. */
@@ -127,7 +128,7 @@ export function templateCards(args: {
     seen.add(doc.id);
     const creator = str(doc.data, 'creator');
     const source = sourceOf(creator, args.uid);
-    const ownerName = source === 'team' ? (args.memberNames[creator] ?? '') : undefined;
+    const ownerName = source === 'team' ? (ownEntry(args.memberNames, creator) ?? '') : undefined;
     const created_at = typeof doc.data['created_at'] === 'number' ? doc.data['created_at'] : 0;
     if (args.kind === 'game') {
       const t = parseSavedGameTemplate(doc.id, doc.data);

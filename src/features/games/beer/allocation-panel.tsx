@@ -21,6 +21,7 @@ import {
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
 import { confirmAllocations } from '@/lib/firebase/callables';
+import { ownEntry } from '@/lib/own';
 
 function TargetRow({
   game,
@@ -40,7 +41,7 @@ function TargetRow({
   );
   const weights = parseWeights(target.clients, typed);
   const name = (fid: string) => game.facilities.find((f) => f.id === fid)?.name ?? fid;
-  const product = game.params.productsTemplates[target.pid];
+  const product = ownEntry(game.params.productsTemplates, target.pid);
   const productName = product ? `${product.productEmoji} ${product.name}`.trim() : target.pid;
   const testId = `allocation-${target.supplier}-${target.pid}`;
   const save = (next: Record<string, number> | null, done: string) =>

@@ -3,6 +3,7 @@
  * against the quiz's right answers (`private/params.answers`) in quiz mode. Pure.
  */
 import type { BeerGameDoc, DebriefQuestion } from '@/features/games/beer/game-model';
+import { ownEntry } from '@/lib/own';
 
 export interface AnswerDoc {
   uid: string;
@@ -70,7 +71,9 @@ export function answerRows(
   rightAnswers: Readonly<Record<string, unknown>> | null,
 ): AnswerRow[] {
   const qs = game.params.configDebrief.questionsSection;
-  const graded = qs.quizMode ? qs.questions.filter((q) => rightAnswers?.[q.id] !== undefined) : [];
+  const graded = qs.quizMode
+    ? qs.questions.filter((q) => ownEntry(rightAnswers, q.id) !== undefined)
+    : [];
   const rank = (uid: string) => {
     const i = game.facilities.findIndex((f) => f.user === uid);
     return i < 0 ? game.facilities.length : i;
@@ -80,11 +83,13 @@ export function answerRows(
     .map((d) => {
       const facility = game.facilities.find((f) => f.user === d.uid) ?? null;
       const cells = qs.questions.map((q) => ({
-        text: answerText(q, d.answers[q.id]),
-        correct: qs.quizMode ? gradeAnswer(q, d.answers[q.id], rightAnswers?.[q.id]) : null,
+        text: answerText(q, ownEntry(d.answers, q.id)),
+        correct: qs.quizMode
+          ? gradeAnswer(q, ownEntry(d.answers, q.id), ownEntry(rightAnswers, q.id))
+          : null,
       }));
       const right = graded.filter((q) =>
-        gradeAnswer(q, d.answers[q.id], rightAnswers?.[q.id]),
+        gradeAnswer(q, ownEntry(d.answers, q.id), ownEntry(rightAnswers, q.id)),
       ).length;
       return {
         uid: d.uid,

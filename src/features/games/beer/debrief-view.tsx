@@ -48,6 +48,7 @@ import { fmt } from '@/features/games/beer/play-view';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
+import { ownEntry } from '@/lib/own';
 
 const COLORS = [
   '#1565c0',
@@ -259,7 +260,7 @@ function Sections({
   );
   const [showRefs, setShowRefs] = useState(true);
   const weeks = metrics.weeks;
-  const nameOf = (id: string) => names[id] ?? id;
+  const nameOf = (id: string) => ownEntry(names, id) ?? id;
   if (weeks.length === 0) return <Alert severity="info">{t('game.results.noWeeks')}</Alert>;
 
   const blocks: Partial<Record<BeerDebriefSection, ReactNode>> = {
@@ -808,14 +809,14 @@ function Questions({
   const qs = game.params.configDebrief.questionsSection;
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const missing = qs.questions.filter((q) => (answers[q.id] ?? '').trim() === '');
+  const missing = qs.questions.filter((q) => (ownEntry(answers, q.id) ?? '').trim() === '');
 
   const submit = async () => {
     setBusy(true);
     try {
       const out: Record<string, string | number> = {};
       for (const q of qs.questions) {
-        const v = (answers[q.id] ?? '').trim();
+        const v = (ownEntry(answers, q.id) ?? '').trim();
         if (v === '') continue;
         out[q.id] = q.kind === 'number' || q.kind === 'choice' ? Number(v) : v;
       }
@@ -855,7 +856,7 @@ function Questions({
                 key={q.id}
                 select
                 label={`${i + 1}. ${q.text}`}
-                value={answers[q.id] ?? ''}
+                value={ownEntry(answers, q.id) ?? ''}
                 onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
               >
                 {(q.options ?? []).map((o, k) => (
@@ -870,7 +871,7 @@ function Questions({
                 label={`${i + 1}. ${q.text}`}
                 type={q.kind === 'number' ? 'number' : 'text'}
                 multiline={q.kind === 'text'}
-                value={answers[q.id] ?? ''}
+                value={ownEntry(answers, q.id) ?? ''}
                 onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
               />
             ),

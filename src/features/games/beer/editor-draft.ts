@@ -16,6 +16,7 @@ import {
 } from '@sim/core/beer/game-docs';
 import type { DemandPattern, ProductData, ValidationIssue } from '@sim/core/beer/model';
 import { BEER_DEFAULTS } from '@sim/core/beer/model';
+import { ownEntry } from '@/lib/own';
 
 export interface EditorDraft {
   name: string;
@@ -208,7 +209,7 @@ export function editPlan(
   const docs = docsForNew(draft, meta);
   const facilities: Record<string, unknown> = {};
   for (const [fid, f] of Object.entries(docs.game.facilities)) {
-    const old = stored.facilities[fid];
+    const old = ownEntry(stored.facilities, fid);
     facilities[fid] = old
       ? {
           ...f,
@@ -220,7 +221,7 @@ export function editPlan(
   }
   const create: Record<string, BeerGameDocs['facilities'][string]> = {};
   for (const [fid, doc] of Object.entries(docs.facilities))
-    if (!(fid in stored.facilities)) create[fid] = doc;
+    if (!Object.hasOwn(stored.facilities, fid)) create[fid] = doc;
   return {
     gameUpdate: {
       name: docs.game.name,

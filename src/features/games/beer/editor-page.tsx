@@ -55,6 +55,7 @@ import { PageLoader } from '@/components/page-loader';
 import { SimplePage } from '@/components/simple-page';
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
+import { ownEntry } from '@/lib/own';
 
 const Q = BEER_BOUNDS.quantity;
 const C = BEER_BOUNDS.cost;
@@ -206,9 +207,9 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
     }
   };
 
-  const facilityName = (fid: string) => config.facilities[fid]?.name ?? fid;
+  const facilityName = (fid: string) => ownEntry(config.facilities, fid)?.name ?? fid;
   const productLabel = (pid: string) => {
-    const p = params.productsTemplates[pid];
+    const p = ownEntry(params.productsTemplates, pid);
     return `${p?.productEmoji ?? ''} ${p?.name ?? pid}`.trim();
   };
 
@@ -407,7 +408,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
       >
         <Stack spacing={2}>
           {pids.map((pid) => {
-            const tpl = params.productsTemplates[pid] ?? { name: pid, productEmoji: '' };
+            const tpl = ownEntry(params.productsTemplates, pid) ?? { name: pid, productEmoji: '' };
             const dm = demandDraftOf(productDemand(config, pid));
             const setDemand = (fn: (x: typeof dm) => void) =>
               update((d) => {

@@ -32,6 +32,7 @@ import { useAllFacilityDocs } from '@/features/games/beer/use-game';
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
 import { autoPlaySecGen, createNewTurnTask, resetBeerGame } from '@/lib/firebase/callables';
+import { ownEntry } from '@/lib/own';
 
 export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: boolean }) {
   const { t } = useTranslation();
@@ -187,7 +188,7 @@ export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: 
             </TableHead>
             <TableBody>
               {game.facilities.map((f) => {
-                const d = docs[f.id];
+                const d = ownEntry(docs, f.id);
                 const own = d?.own ?? null;
                 const last = own?.history[own.history.length - 1];
                 const validated = d?.validatedOrder ?? f.validatedOrder;

@@ -11,6 +11,7 @@ import type {
 import { BEER_DEBRIEF_SECTIONS } from '@sim/core/beer/game-docs';
 import type { CapabilityType } from '@sim/core/beer/model';
 import type { FacilityDetail, PlayerView } from '@sim/core/beer/view';
+import { ownOrAdd } from '@/lib/own';
 
 export { BEER_DEBRIEF_SECTIONS };
 export type BeerDebriefSection = (typeof BEER_DEBRIEF_SECTIONS)[number];
@@ -370,7 +371,9 @@ function parseAllocations(v: unknown): Allocations | null {
     for (const [pid, weights] of Object.entries(obj(products))) {
       for (const [client, w] of Object.entries(obj(weights))) {
         if (typeof w !== 'number') continue;
-        ((out[sup] ??= {})[pid] ??= {})[client] = w;
+        const byProduct = ownOrAdd(out, sup, () => ({}));
+        const byClient = ownOrAdd(byProduct, pid, () => ({}));
+        ownOrAdd(byClient, client, () => w);
       }
     }
   }
@@ -418,10 +421,14 @@ export function withWeights(
   for (const [sup, products] of Object.entries(current ?? {})) {
     for (const [p, w] of Object.entries(products)) {
       if (sup === supplier && p === pid) continue;
-      (next[sup] ??= {})[p] = { ...w };
+      const byProduct = ownOrAdd(next, sup, () => ({}));
+      ownOrAdd(byProduct, p, () => ({ ...w }));
     }
   }
-  if (weights) (next[supplier] ??= {})[pid] = { ...weights };
+  if (weights) {
+    const byProduct = ownOrAdd(next, supplier, () => ({}));
+    ownOrAdd(byProduct, pid, () => ({ ...weights }));
+  }
   return Object.keys(next).length > 0 ? next : null;
 }
 

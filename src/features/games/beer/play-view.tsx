@@ -35,6 +35,7 @@ import { useFacilityDoc, useNow, usePlayerMessages } from '@/features/games/beer
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
 import { createNewTurnTask, quitGame } from '@/lib/firebase/callables';
+import { ownEntry } from '@/lib/own';
 
 export function formatClock(seconds: number): string {
   const m = Math.floor(seconds / 60);
@@ -245,7 +246,7 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
   const messages = messagesShown(sent.broadcast, sent.inbox, week);
   const current = own?.current ?? null;
   const productName = (pid: string) => {
-    const p = game.params.productsTemplates[pid];
+    const p = ownEntry(game.params.productsTemplates, pid);
     return p ? `${p.productEmoji} ${p.name}`.trim() : pid;
   };
   const supplierName = (fid: string | null) =>
