@@ -66,6 +66,40 @@ describe('what a player may see (BEER-VIS-*)', () => {
     ]);
   });
 
+  it("BEER-VIS-4: a transparent game shows every facility's figures, pipelines within the visible weeks", () => {
+    const open = classicGame({ demand: { type: 'uniform', min: 0, max: 12 }, seed: 7 });
+    open.params = { ...open.params, transparent: true };
+    for (const f of Object.values(open.facilities)) {
+      for (const c of Object.values(f.capabilities)) c.visibleWeeks = 1;
+    }
+    const t = advanceN(createGame(open), 5, { distributor: { 'distributor-beer': 11 } });
+    const v = playerView(t, 'retailer');
+    const all = playerView(t, null);
+    v.details.forEach((d, fi) => {
+      const full = all.details[fi]!;
+      expect(d.id).toBe(full.id);
+      // Stock, backlog, this week's orders, the history of orders and the cost, as they stand.
+      expect(d.products).toEqual(full.products);
+      expect(d.current).toEqual(full.current);
+      expect(d.history).toEqual(full.history);
+      expect(d.cumCost).toBe(full.cumCost);
+      // The pipeline: only the next visible week, the total on order in full.
+      expect(d.capabilities[0]!.arriving).toEqual(full.capabilities[0]!.arriving.slice(0, 1));
+      expect(d.capabilities[0]!.onOrder).toBe(full.capabilities[0]!.onOrder);
+    });
+    expect(all.details[2]!.capabilities[0]!.arriving.length).toBeGreaterThan(1);
+    expect(v.details[2]!.history.map((h) => h.capabilities[0]!.ordered)).toContain(11);
+    // The same game without transparency: nothing of the others but their identity.
+    const blind = createGame({ ...open, params: { ...open.params, transparent: false } });
+    const b = playerView(
+      advanceN(blind, 5, { distributor: { 'distributor-beer': 11 } }),
+      'retailer',
+    );
+    expect(b.details.map((d) => d.id)).toEqual(['retailer']);
+    const others = JSON.stringify({ ...b, details: [] });
+    expect(others).not.toMatch(/stock|backlog|arriving|onOrder|history|cumCost/);
+  });
+
   it('BEER-VIS-5: no view carries the seed or the demand pattern', () => {
     for (const viewer of [null, 'retailer', 'factory']) {
       const json = JSON.stringify(playerView(s, viewer));

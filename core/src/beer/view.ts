@@ -12,7 +12,8 @@
  *   order (a sum it could keep itself); not the split between the supplier's
  *   backlog and goods in transit.
  * - VIS-4 Other facilities show only id, name and type, unless the game is
- *   transparent, in which case they are shown in full like the player's own.
+ *   transparent, in which case they are shown in full like the player's own,
+ *   their pipelines too limited to each capability's `visibleWeeks`.
  * - VIS-5 No player view carries the seed or the demand pattern: the future
  *   demand is never visible, even in transparent games.
  */
@@ -37,7 +38,7 @@ export interface CapabilityView {
   moq: number;
   batchSize: number;
   maxOrderQty: number;
-  /** Goods arriving in week + 1, week + 2, … (limited to visibleWeeks for a player's own view). */
+  /** Goods arriving in week + 1, week + 2, … (limited to visibleWeeks in a player's view). */
   arriving: number[];
   /** Everything ordered and not yet received. */
   onOrder: number;
@@ -140,8 +141,10 @@ export function playerView(state: BeerState, viewer: FacilityId | null): PlayerV
   if (viewer !== null && !model.index.has(viewer)) throw new Error(`unknown facility ${viewer}`);
   const details: FacilityDetail[] = [];
   model.facilities.forEach((cf, fi) => {
-    if (viewer === null || transparent) details.push(detail(state, fi, cf, false));
-    else if (cf.id === viewer) details.push(detail(state, fi, cf, true));
+    // A player never sees a pipeline further than its visible weeks, not even in a transparent
+    // game (VIS-3, VIS-4); the creator and observers see it all.
+    if (viewer === null) details.push(detail(state, fi, cf, false));
+    else if (transparent || cf.id === viewer) details.push(detail(state, fi, cf, true));
   });
   return {
     week: state.week,
