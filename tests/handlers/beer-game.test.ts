@@ -593,6 +593,67 @@ describeBackends('beer game callables', (backend, backendName) => {
       await expectInvalid(turn.schema, { gid, timer: 1.5 });
     });
 
+    it('tells a player when the computer ordered for it: the timer, a forced week, a role given to the computer', async () => {
+      const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler', 'distributor'], {
+        timer: 60,
+      });
+      const marks = async (): Promise<Record<string, unknown>> => {
+        const out: Record<string, unknown> = {};
+        for (const fid of ['retailer', 'wholesaler', 'distributor', 'factory']) {
+          // Each player reads its own mark through its own client (the factory has none).
+          const reader = fid === 'factory' ? port : clientOf(players[fid]!);
+          const doc = (await reader.docs.get(`games/${gid}/facilities/${fid}`)).data;
+          out[fid] = doc?.computerOrderedWeek;
+        }
+        return out;
+      };
+      // Week 1: the retailer orders, the others let the countdown run out.
+      await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+      await validate(gid, players.retailer!, 'retailer', 6, 1);
+      await handleWeekTimer(port, { gid, week: 1 }, FIXED_NOW + 60_000, timer);
+      // The empty factory has no player to tell.
+      expect(await marks()).toEqual({
+        retailer: null,
+        wholesaler: 1,
+        distributor: 1,
+        factory: null,
+      });
+      // Week 2: everyone but the distributor orders, the instructor forces the week.
+      await validate(gid, players.retailer!, 'retailer', 4, 2);
+      await validate(gid, players.wholesaler!, 'wholesaler', 4, 2);
+      await createNewTurnTask(creatorCtx(), { gid, type: 'beergame', force: true });
+      expect(await marks()).toEqual({
+        retailer: null,
+        wholesaler: null,
+        distributor: 2,
+        factory: null,
+      });
+      // Week 3: the wholesaler's role goes to the computer; its player still holds it.
+      await autoPlaySecGen(creatorCtx(), {
+        gid,
+        type: 'beergame',
+        roleIds: ['wholesaler'],
+        computer: true,
+      });
+      await validate(gid, players.retailer!, 'retailer', 4, 3);
+      await validate(gid, players.distributor!, 'distributor', 4, 3);
+      expect(
+        (await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' })).advanced,
+      ).toBe(true);
+      expect(await marks()).toEqual({
+        retailer: null,
+        wholesaler: 3,
+        distributor: null,
+        factory: null,
+      });
+      // The backend writes the mark; a player cannot clear it.
+      await expect(
+        clientOf(players.wholesaler!).docs.update(`games/${gid}/facilities/wholesaler`, {
+          computerOrderedWeek: null,
+        }),
+      ).rejects.toThrow();
+    });
+
     it('a player whose countdown ran out may advance the week after the deadline', async () => {
       const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler'], { timer: 30 });
       await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });

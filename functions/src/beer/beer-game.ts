@@ -140,6 +140,16 @@ export function humanFacilities(game: DocData): string[] {
     .map(([id]) => id);
 }
 
+/** Facilities a player holds (a user still in `players`), whether or not the computer plays them. */
+function heldFacilities(game: DocData): Set<string> {
+  const players = listOf(game.players);
+  return new Set(
+    Object.entries(facilitiesOf(game))
+      .filter(([, f]) => typeof f.user === 'string' && players.includes(f.user))
+      .map(([id]) => id),
+  );
+}
+
 function configError(err: unknown): never {
   if (err instanceof BeerConfigError) {
     throw new CallableError('failed-precondition', 'gameConfigInvalid');
@@ -190,6 +200,34 @@ export function deadlineFor(game: DocData, finished: boolean, now: number): numb
   const timer = typeof params.timer === 'number' ? params.timer : 0;
   if (finished || game.paused === true || params.playTimer !== true || timer <= 0) return null;
   return now + timer * 1000;
+}
+
+/**
+ * Spec §3 `session.games[].finished`: the session's entry of this game, marked finished (or not,
+ * after a reset), in the transaction that ends or restarts the game, so the rounds dropdown and
+ * the follow-up never miss it. Reads the session now; the returned function writes it once the
+ * transaction's other reads are done. A game without a session (or a session that no longer
+ * lists it) changes nothing.
+ */
+async function markSessionGame(
+  tx: Transaction,
+  game: DocData,
+  gid: string,
+  finished: boolean,
+): Promise<() => void> {
+  const sid = game.session;
+  const unchanged = () => undefined;
+  if (typeof sid !== 'string' || sid === '' || sid.includes('/')) return unchanged;
+  const path = `sessions/${sid}`;
+  const games: unknown = (await tx.get(path)).data?.games;
+  if (!Array.isArray(games)) return unchanged;
+  let changed = false;
+  const next = games.map((g: unknown) => {
+    if (!isRecord(g) || g.gid !== gid || (g.finished === true) === finished) return g;
+    changed = true;
+    return { ...g, finished };
+  });
+  return changed ? () => tx.update(path, { games: next }) : unchanged;
 }
 
 export type AdvanceMode =
@@ -311,14 +349,22 @@ export async function processWeek(
       const next = advanceWeek(state, weekOrders(state, validated, policy));
       const done = next.status === 'finished';
       const deadline = deadlineFor(game, done, opts.now);
+      const markSession = done ? await markSessionGame(tx, game, gid, true) : () => undefined;
       writeState(tx, gid, next, policy, opts.now);
+      markSession();
       const update: Record<string, unknown> = {
         week: next.week,
         finished: done,
         turnDeadline: deadline,
       };
+      const held = heldFacilities(game);
       for (const fid of fids) {
-        tx.set(facilityPath(gid, fid), { ...facilityDoc(next, fid, opts.now) });
+        tx.set(facilityPath(gid, fid), {
+          ...facilityDoc(next, fid, opts.now),
+          // Tells the player that the orders of the week just played were the computer's (the
+          // timer ran out, an admin forced the week, or the role was handed to the computer).
+          computerOrderedWeek: held.has(fid) && !Object.hasOwn(validated, fid) ? week : null,
+        });
         update[`facilities.${fid}.validatedOrder`] = false;
       }
       // Messages due at the new week (scheduled, thresholds passed), each sent once.
@@ -407,7 +453,9 @@ export async function rebuildGame(
     const policy = isRecord(params?.computerPolicy)
       ? (params.computerPolicy as unknown as Policy)
       : DEFAULT_COMPUTER_POLICY;
+    const markSession = await markSessionGame(tx, game, gid, false);
     writeState(tx, gid, state, policy, now);
+    markSession();
     const update: Record<string, unknown> = {
       week: state.week,
       finished: false,

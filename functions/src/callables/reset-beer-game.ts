@@ -6,16 +6,19 @@
  * sets `week: 1`, `finished: false`, `turnDeadline: null`, clears the threshold messages'
  * `sentTo` lists, removes the final stats, the orders and the sent messages of the previous run
  * (then sends week 1's scheduled messages again). Players, observers and computer roles are kept. Also the way the game editor applies an edited configuration.
- * Only admins of the game.
+ * Admins of the game; also a player of the game when the game's session allows players to reset
+ * (`allowPlayerReset`, spec §3).
  */
 import { z } from 'zod';
-import type { CallableHandler } from '../callable';
+import type { DataPort, DocData } from '@sim/core/port/data-port';
+import { CallableError, type CallableHandler } from '../callable';
 import {
   deleteSentMessages,
+  isGameAdmin,
   loadGame,
   rebuildGame,
-  requireAdmin,
   requireAuth,
+  roleOf,
 } from '../beer/beer-game';
 import { idSchema } from '../ids';
 
@@ -31,6 +34,15 @@ export interface ResetBeerGameResult {
   readonly week: number;
 }
 
+/** A player of the game whose session lets its players reset their game. */
+async function playerMayReset(port: DataPort, game: DocData, uid: string): Promise<boolean> {
+  if (roleOf(game, uid) === null) return false;
+  const sid = game.session;
+  if (typeof sid !== 'string' || sid === '' || sid.includes('/')) return false;
+  const session = (await port.docs.get(`sessions/${sid}`)).data;
+  return session?.allowPlayerReset === true && session.deleted !== true;
+}
+
 /** Orders are deleted in batches of this many. */
 const DELETE_BATCH = 400;
 
@@ -40,7 +52,9 @@ export const handle: CallableHandler<ResetBeerGameData, ResetBeerGameResult> = a
 ) => {
   const uid = requireAuth(ctx.auth).uid;
   const game = await loadGame(ctx.port, data.gid);
-  await requireAdmin(ctx.port, game, uid);
+  if (!(await isGameAdmin(ctx.port, game, uid)) && !(await playerMayReset(ctx.port, game, uid))) {
+    throw new CallableError('permission-denied', 'gameNotAdmin');
+  }
   await deleteSentMessages(ctx.port, data.gid);
   const state = await rebuildGame(ctx.port, data.gid, ctx.now(), false);
   for (;;) {
