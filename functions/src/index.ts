@@ -42,7 +42,11 @@ export const previousPlayerLogin = defineCallable(
 
 // ---- beer game (docs/games/beer-documents.md) ----
 
-export const joinAs = defineCallable(joinAsCall.name, joinAsCall.schema, joinAsCall.handle);
+export const joinAs = defineCallable(
+  joinAsCall.name,
+  joinAsCall.schema,
+  joinAsCall.createHandler({ timer: cloudTaskTimer }),
+);
 
 export const quitGame = defineCallable(
   quitGameCall.name,
@@ -80,9 +84,17 @@ export const confirmAllocations = defineCallable(
   confirmAllocationsCall.handle,
 );
 
+/**
+ * Retries of the week timer. Cloud Tasks stops once a task has had `maxAttempts` attempts and
+ * `maxRetrySeconds` have passed since the first; with no time limit set it may go on retrying, so
+ * both are set. A failing timer (the store unreachable, a payload that can never pass) is given up
+ * after about a minute; the players' screens also ask for the week when their countdown ends.
+ */
+export const WEEK_TIMER_RETRY = { maxAttempts: 3, minBackoffSeconds: 1, maxRetrySeconds: 60 };
+
 /** The week timer of beer games: fires at a week's deadline (queue `beerWeekTimer`). */
 export const beerWeekTimer = onTaskDispatched(
-  { retryConfig: { maxAttempts: 3, minBackoffSeconds: 1 } },
+  { retryConfig: WEEK_TIMER_RETRY },
   async (request) => {
     const result = await handleWeekTimer(getDataPort(), request.data, Date.now(), cloudTaskTimer);
     logger.info('beerWeekTimer', { data: request.data, advanced: result?.advanced ?? false });

@@ -4,7 +4,12 @@
  * and the game is still at that week (not paused, not finished, deadline passed), roles that did
  * not validate get computer orders for that week and the week advances. A task of a week that
  * has already moved, or of a reset game, does nothing.
+ *
+ * A payload that is not `{gid, week}` throws `invalid-argument`: the task fails where Cloud Tasks
+ * and the logs show it, rather than passing for done. It is never going to succeed, so the queue's
+ * retry limits (`WEEK_TIMER_RETRY` in index.ts) end it after a few attempts.
  */
+import { HttpsError } from 'firebase-functions/v2/https';
 import { z } from 'zod';
 import type { DataPort } from '@sim/core/port/data-port';
 import { type AdvanceResult, type WeekTimer, gamePath, processWeek } from '../beer/beer-game';
@@ -29,7 +34,12 @@ export async function handleWeekTimer(
   timer: WeekTimer,
 ): Promise<AdvanceResult | null> {
   const parsed = payloadSchema.safeParse(payload);
-  if (!parsed.success) return null;
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (i) => `${i.path.join('.') || '(payload)'}: ${i.message}`,
+    );
+    throw new HttpsError('invalid-argument', `Bad ${QUEUE} payload: ${issues.join('; ')}`);
+  }
   const { gid, week } = parsed.data;
   const game = (await port.docs.get(gamePath(gid))).data;
   if (!game || game.week !== week || game.finished === true || game.paused === true) return null;
