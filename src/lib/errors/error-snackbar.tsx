@@ -1,15 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { useTranslation } from 'react-i18next';
 import { useErrorStore } from '@/lib/errors/error-store';
+import { useErrorText } from '@/lib/errors/use-error-text';
 
 export function ErrorSnackbar() {
   const error = useErrorStore((s) => s.error);
   const clearError = useErrorStore((s) => s.clearError);
-  const { t, i18n } = useTranslation();
-  // Server calls answer with a message key (errors.json); anything else is shown as it came.
-  const key = `errors.${error?.message ?? ''}`;
-  const text = error && i18n.exists(key) ? t(key as 'errors.errorInternal') : error?.message;
+  // Server calls and the data port answer with a message key or a code (errors.json); anything
+  // else (a text already translated) is shown as it came.
+  const errorText = useErrorText();
+  const text = error ? errorText(error.source) : undefined;
   return (
     <Snackbar
       key={error?.id}

@@ -6,6 +6,8 @@ import { reportError } from '@/lib/sentry';
 export interface ShownError {
   readonly id: number;
   readonly message: string;
+  /** What was thrown, so the snackbar can find the translated text (`errorKey`). */
+  readonly source: unknown;
 }
 
 interface ErrorState {
@@ -26,5 +28,5 @@ export const useErrorStore = create<ErrorState>()((set) => ({
  */
 export function showError(error: unknown, options: { report?: boolean } = {}): void {
   if (options.report ?? typeof error !== 'string') reportError(error);
-  useErrorStore.setState({ error: { id: nextId++, message: errorMessage(error) } });
+  useErrorStore.setState({ error: { id: nextId++, message: errorMessage(error), source: error } });
 }

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameUser } from '@/features/games/game-user';
 import { type BeerGameDoc, roleIn } from '@/features/games/beer/game-model';
 import { facilityIcon, useHolderLabel } from '@/features/games/beer/map-view';
+import { errorKey } from '@/lib/errors/error-message';
 import { showError } from '@/lib/errors/error-store';
 import { joinAs } from '@/lib/firebase/callables';
 
@@ -74,6 +75,8 @@ export function IntroView({
       });
       navigate(`/game/${game.id}/play`);
     } catch (err) {
+      // Someone else took the role first: it is no longer a choice.
+      if (errorKey(err, (k) => k === 'roleTaken') !== null) setChosen(null);
       showError(err);
       setBusy(false);
     }
@@ -297,9 +300,7 @@ export function IntroView({
                 {t('game.intro.watch')}
               </Button>
             ) : (
-              // A player of the game never becomes its observer (join-as.ts).
-              role.kind !== 'creator' &&
-              role.kind !== 'player' && (
+              role.kind !== 'creator' && (
                 <Button
                   size="large"
                   disabled={busy}
