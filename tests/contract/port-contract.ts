@@ -311,6 +311,22 @@ export function definePortContract(
         ).toEqual(['q', 'r']);
         expect(await ids({ orderBy: [{ field: 'name' }] })).toEqual(['p', 'q', 'r', 's']);
       });
+
+      it('strings compare by code point (UTF-8 order), not by UTF-16 unit', async () => {
+        const c = uniqueCollection('codepoints');
+        const b = port.docs.batch();
+        // U+FFFD is one UTF-16 unit above the surrogate pair of U+1F600, but the smaller code point.
+        b.set(`${c}/bmp`, { name: 'x\uFFFD' });
+        b.set(`${c}/astral`, { name: 'x\u{1F600}' });
+        b.set(`${c}/plain`, { name: 'xa' });
+        await b.commit();
+        const ids = async (spec: Omit<QuerySpec, 'collection'>): Promise<string[]> =>
+          (await port.docs.query({ collection: c, ...spec })).map((d) => d.id);
+        expect(await ids({ orderBy: [{ field: 'name' }] })).toEqual(['plain', 'bmp', 'astral']);
+        expect(await ids({ where: [{ field: 'name', op: '>', value: 'x\uFFFD' }] })).toEqual([
+          'astral',
+        ]);
+      });
     });
 
     describe('queries', () => {

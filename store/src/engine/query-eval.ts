@@ -1,7 +1,7 @@
 /** Evaluates a query spec over documents in memory with Firestore's semantics. */
 import type { DocData, Filter, QuerySpec } from '@sim/core/port/data-port';
 import { PortError } from '@sim/core/port/data-port';
-import { compareValues, readField, sameType, valuesEqual } from './values';
+import { compareStrings, compareValues, readField, sameType, valuesEqual } from './values';
 
 export interface StoredDoc {
   readonly path: string;
@@ -87,7 +87,7 @@ export function compareDocs(
     if (c !== 0) return o.direction === 'desc' ? -c : c;
   }
   const last = order[order.length - 1]?.direction ?? 'asc';
-  const c = a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  const c = compareStrings(a.id, b.id);
   return last === 'desc' ? -c : c;
 }
 
@@ -109,7 +109,8 @@ function afterCursor(
   }
   if (cursor.id === undefined) return false;
   const last = order[order.length - 1]?.direction ?? 'asc';
-  return last === 'desc' ? doc.id < cursor.id : doc.id > cursor.id;
+  const c = compareStrings(doc.id, cursor.id);
+  return last === 'desc' ? c < 0 : c > 0;
 }
 
 /** Runs a query over the documents of its collection. */

@@ -13,6 +13,25 @@ function typeRank(value: unknown): TypeRank {
   return 5;
 }
 
+const isSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdfff;
+
+/**
+ * Firestore orders strings by their UTF-8 bytes, that is by code point. JS compares UTF-16 units,
+ * which puts a character above U+FFFF (a surrogate pair, units D800-DFFF) before U+E000-U+FFFF.
+ */
+export function compareStrings(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate starts a code point above every one of the Basic Multilingual Plane.
+    if (isSurrogate(x) !== isSurrogate(y)) return isSurrogate(x) ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
 export function sameType(a: unknown, b: unknown): boolean {
   return typeRank(a) === typeRank(b);
 }
@@ -34,7 +53,7 @@ export function compareValues(a: unknown, b: unknown): number {
       return x < y ? -1 : x > y ? 1 : 0;
     }
     case 3:
-      return (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+      return compareStrings(a as string, b as string);
     case 4: {
       const x = a as unknown[];
       const y = b as unknown[];
@@ -47,12 +66,12 @@ export function compareValues(a: unknown, b: unknown): number {
     case 5: {
       const x = a as Record<string, unknown>;
       const y = b as Record<string, unknown>;
-      const kx = Object.keys(x).sort();
-      const ky = Object.keys(y).sort();
+      const kx = Object.keys(x).sort(compareStrings);
+      const ky = Object.keys(y).sort(compareStrings);
       for (let i = 0; i < Math.min(kx.length, ky.length); i++) {
         const ka = kx[i] as string;
         const kb = ky[i] as string;
-        if (ka !== kb) return ka < kb ? -1 : 1;
+        if (ka !== kb) return compareStrings(ka, kb);
         const c = compareValues(x[ka], y[kb]);
         if (c !== 0) return c;
       }
