@@ -297,16 +297,50 @@ function safeFilePath(root: string, path: string): string {
 
 const MAX_UPLOAD_BYTES = 10_000_000;
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_UPLOAD_BYTES) throw new PortError('invalid-argument', 'File too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The request body, up to MAX_UPLOAD_BYTES. Past that it is refused, and what still arrives is
+ * read and dropped: leaving the loop of an async iterator would destroy the request's socket
+ * before the refusal is sent.
+ */
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    req.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > MAX_UPLOAD_BYTES) {
+        refused = true;
+        chunks.length = 0;
+        reject(new PortError('invalid-argument', 'File too large'));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!refused) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', reject);
+  });
 }
+
+/** The declared body size, when the request states one. */
+function declaredLength(req: IncomingMessage): number | undefined {
+  const header = req.headers['content-length'];
+  if (header === undefined || !/^\d+$/.test(header)) return undefined;
+  return Number(header);
+}
+
+/**
+ * Served with every file: uploads (logos) are someone's content, never a page of this origin. Not
+ * sniffed as another type; no script, plugin, frame or form even when opened directly (an SVG
+ * with a script, an HTML file named .png); inline styles stay, which SVGs use.
+ */
+export const FILE_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
 
 const HTTP_STATUS: Record<string, number> = {
   'permission-denied': 403,
@@ -352,6 +386,7 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Run
     res: ServerResponse,
     path: string,
   ): Promise<void> {
+    for (const [name, value] of Object.entries(FILE_RESPONSE_HEADERS)) res.setHeader(name, value);
     const auth = await authOf(req);
     const full = safeFilePath(options.filesDir, path);
     const check = (op: 'read' | 'write' | 'delete', size?: number, contentType?: string): void => {
@@ -383,8 +418,14 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Run
       res.writeHead(200, { 'content-type': meta.contentType, 'cache-control': 'no-cache' });
       res.end(body);
     } else if (req.method === 'PUT' || req.method === 'POST') {
-      const body = await readBody(req);
       const contentType = req.headers['content-type'] ?? 'application/octet-stream';
+      // Refused on what the request declares before its body is read, then on what arrived.
+      const declared = declaredLength(req);
+      if (declared !== undefined && declared > MAX_UPLOAD_BYTES) {
+        throw new PortError('invalid-argument', 'File too large');
+      }
+      if (declared !== undefined) check('write', declared, contentType);
+      const body = await readBody(req);
       check('write', body.length, contentType);
       await mkdir(dirname(full), { recursive: true });
       const tmp = `${full}.${process.pid}.tmp`;
@@ -428,7 +469,14 @@ export async function startStoreServer(options: StoreServerOptions): Promise<Run
       handleFile(req, res, path).catch((err: unknown) => {
         const e = errorOf(err);
         if (!res.headersSent) {
-          res.writeHead(HTTP_STATUS[e.code] ?? 500, { 'content-type': 'application/json' });
+          // Refused before the whole body arrived: the rest must not be read as the next
+          // request on this keep-alive connection, so the connection closes after the answer
+          // (Node drops the unread body).
+          const closing = req.complete ? {} : { connection: 'close' };
+          res.writeHead(HTTP_STATUS[e.code] ?? 500, {
+            'content-type': 'application/json',
+            ...closing,
+          });
         }
         res.end(JSON.stringify({ code: e.code, message: e.message }));
       });
