@@ -13,30 +13,10 @@ import DialogContent from '@mui/material/DialogContent';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '@/lib/config';
-
-/** The QR code of `text` as an SVG data URL (no markup injected into the page). */
-function useQrCode(text: string | undefined): string | null {
-  const [qr, setQr] = useState<{ text: string; src: string } | null>(null);
-  useEffect(() => {
-    if (!text) return undefined;
-    let live = true;
-    import('qrcode')
-      .then(({ toString }) => toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
-      .then((svg) => {
-        if (live)
-          setQr({ text, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-      })
-      // Without the code the address is still shown; nothing to tell the instructor.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return qr && qr.text === text ? qr.src : null;
-}
+import { useQrCode } from '@/lib/qr/use-qr-code';
 
 function Address({ url, large = false }: { url: string; large?: boolean }) {
   return (

@@ -1,49 +1,121 @@
-/** Pure comparison of a session's teams (spec §2 `/session/:sid/results`). */
+/**
+ * Pure comparison of a session's teams (spec §2 `/session/:sid/results`). Teams of a round may be
+ * at different weeks, and costs only grow week after week: a team's cumulative cost is compared
+ * with the others' at the same week, the last week every team of the round has played. Teams
+ * with the same cost there share a rank (1, 1, 3).
+ */
 import type { DocData } from '@sim/core/port/data-port';
 
 export interface TeamGameResult {
   readonly gid: string;
   readonly roundNumber: number;
   readonly teamNumber: number;
+  /** The game's week: the week being played, or the last one once finished. */
   readonly week: number;
   readonly finished: boolean;
-  /** Total cost of the team's chain (sum of the facilities' cumulative costs), when known. */
+  /**
+   * The chain's cumulative cost after each week, `costByWeek[w - 1]` for week w (the sum of the
+   * facilities' own figures), or null when a facility's figures are unknown.
+   */
+  readonly costByWeek: readonly number[] | null;
+}
+
+export interface RankedTeam extends TeamGameResult {
+  /** 1 for the lowest cost; equal costs share a rank; null when not compared. */
+  readonly rank: number | null;
+  /** The cumulative cost at the comparison week. */
+  readonly comparedCost: number | null;
+  /** The cost so far (the last week known). */
   readonly totalCost: number | null;
 }
 
-/** The cumulative cost of a facility from its private document (`view.details[].cumCost`). */
-export function facilityCost(doc: DocData): number | null {
+export interface RoundRanking {
+  /** The week the teams are compared at, null when no team has played a week. */
+  readonly week: number | null;
+  /** Ranked teams first (by rank, then team number), the others after. */
+  readonly teams: readonly RankedTeam[];
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function cumCostOf(v: unknown): number | null {
+  const cost = isRecord(v) ? v['cumCost'] : undefined;
+  return typeof cost === 'number' && Number.isFinite(cost) ? cost : null;
+}
+
+/**
+ * A facility's cumulative cost after each week it has played, from its private document
+ * (`view.details[]` of its own id: `history` holds the weeks done, `current` the week being
+ * played, whose costs are already counted).
+ */
+export function facilityCostByWeek(doc: DocData): number[] | null {
   const view = doc['view'];
-  if (typeof view !== 'object' || view === null) return null;
-  const details = (view as { details?: unknown }).details;
-  if (!Array.isArray(details)) return null;
-  const own = details.find(
-    (d): d is { id: string; cumCost: number } =>
-      typeof d === 'object' &&
-      d !== null &&
-      (d as { id?: unknown }).id === doc['id'] &&
-      typeof (d as { cumCost?: unknown }).cumCost === 'number',
-  );
-  return own ? own.cumCost : null;
-}
-
-/** A team's total cost: null when any facility's cost is unknown. */
-export function totalCost(facilityDocs: readonly DocData[]): number | null {
-  let sum = 0;
-  for (const doc of facilityDocs) {
-    const cost = facilityCost(doc);
+  if (!isRecord(view) || !Array.isArray(view['details'])) return null;
+  const own = view['details'].find((d: unknown) => isRecord(d) && d['id'] === doc['id']);
+  if (!isRecord(own)) return null;
+  const history = Array.isArray(own['history']) ? own['history'] : [];
+  const weeks: number[] = [];
+  for (const w of history) {
+    const cost = cumCostOf(w);
     if (cost === null) return null;
-    sum += cost;
+    weeks.push(cost);
   }
-  return facilityDocs.length > 0 ? sum : null;
+  const current = cumCostOf(own['current']);
+  if (current !== null) weeks.push(current);
+  return weeks.length > 0 ? weeks : null;
 }
 
-/** Teams of a round ranked by total cost, lowest first; unknown costs last. */
-export function rankTeams(results: readonly TeamGameResult[]): TeamGameResult[] {
-  return [...results].sort((a, b) => {
-    if (a.totalCost === null && b.totalCost === null) return a.teamNumber - b.teamNumber;
-    if (a.totalCost === null) return 1;
-    if (b.totalCost === null) return -1;
-    return a.totalCost - b.totalCost || a.teamNumber - b.teamNumber;
+/** The team's chain cost after each week every facility has played; null when one is unknown. */
+export function teamCostByWeek(facilityDocs: readonly DocData[]): number[] | null {
+  if (facilityDocs.length === 0) return null;
+  const all: number[][] = [];
+  for (const doc of facilityDocs) {
+    const weeks = facilityCostByWeek(doc);
+    if (weeks === null) return null;
+    all.push(weeks);
+  }
+  const length = Math.min(...all.map((w) => w.length));
+  return Array.from({ length }, (_, i) => all.reduce((sum, w) => sum + (w[i] ?? 0), 0));
+}
+
+/** Costs equal to the cent are a tie (sums of halves carry float noise). */
+function cents(cost: number): number {
+  return Math.round(cost * 100);
+}
+
+/**
+ * Ranks a round's teams at the last week all of them have played: competition ranking on the
+ * cumulative cost there, lowest first, ties sharing a rank. Teams without figures are not ranked.
+ */
+export function rankRound(results: readonly TeamGameResult[]): RoundRanking {
+  const known = results.filter((r) => r.costByWeek !== null && r.costByWeek.length > 0);
+  const week = known.length > 0 ? Math.min(...known.map((r) => r.costByWeek?.length ?? 0)) : null;
+  const withCost = results.map((r) => {
+    const costs = r.costByWeek;
+    const totalCost = costs && costs.length > 0 ? (costs[costs.length - 1] ?? null) : null;
+    const comparedCost = costs && week !== null ? (costs[week - 1] ?? null) : null;
+    return { ...r, totalCost, comparedCost };
   });
+  const compared = withCost
+    .filter((r) => r.comparedCost !== null)
+    .sort(
+      (a, b) =>
+        cents(a.comparedCost ?? 0) - cents(b.comparedCost ?? 0) || a.teamNumber - b.teamNumber,
+    );
+  const ranked: RankedTeam[] = [];
+  compared.forEach((r, i) => {
+    const previous = ranked[i - 1];
+    const tied =
+      previous !== undefined &&
+      previous.comparedCost !== null &&
+      cents(previous.comparedCost) === cents(r.comparedCost ?? 0);
+    ranked.push({ ...r, rank: tied ? previous.rank : i + 1 });
+  });
+  const others = withCost
+    .filter((r) => r.comparedCost === null)
+    .sort((a, b) => a.teamNumber - b.teamNumber)
+    .map((r) => ({ ...r, rank: null }));
+  return { week, teams: [...ranked, ...others] };
 }
