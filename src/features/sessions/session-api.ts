@@ -81,6 +81,10 @@ export async function saveSessionDraft(sid: string, draft: SessionDraft): Promis
     observersAdminsOnly: draft.observersAdminsOnly,
     allowAudioPlayer: [...draft.allowAudioPlayer],
     teamNames: { ...draft.teamNames },
+    localeLabels: {
+      team: draft.localeLabels.team.trim(),
+      round: draft.localeLabels.round.trim(),
+    },
     rounds: publicData['rounds'],
   });
   await port.docs.set(roundConfigsPath(sid), { configs });
@@ -183,10 +187,10 @@ function addLeanGame(batch: WriteBatch, gid: string, base: DocData, config: Lean
 
 /**
  * Starts a round: one game per team from the round's config, and the session's `games` list.
- * The game documents come from `buildBeerGameDocs` (docs/games/beer-documents.md). Two batches:
- * the public game documents first, then their private documents and the session, because the
- * rules of a game's subcollections read the stored game (`get()` in a batch sees the documents
- * as they were before it).
+ * The game documents come from `buildBeerGameDocs` (docs/games/beer-documents.md). Two writes:
+ * a batch of the public game documents first, then a transaction of their private documents and
+ * the session, because the rules of a game's subcollections read the stored game (`get()` in a
+ * batch sees the documents as they were before it).
  */
 export async function startRound(start: RoundStart): Promise<SessionGameRef[]> {
   const { session, roundNumber } = start;
@@ -194,7 +198,7 @@ export async function startRound(start: RoundStart): Promise<SessionGameRef[]> {
   if (!round) throw new Error(`round ${roundNumber} does not exist`);
   const port = getDataPort();
   const games = port.docs.batch();
-  const details = port.docs.batch();
+  const detailWrites: { path: string; data: DocData }[] = [];
   const refs: SessionGameRef[] = [];
   for (const team of start.teams) {
     const gid = port.docs.newId();
@@ -217,17 +221,28 @@ export async function startRound(start: RoundStart): Promise<SessionGameRef[]> {
         now: start.now,
       });
       games.set(`games/${gid}`, docs.game as unknown as DocData);
-      details.set(`games/${gid}/private/params`, docs.privateParams as unknown as DocData);
+      detailWrites.push({
+        path: `games/${gid}/private/params`,
+        data: docs.privateParams as unknown as DocData,
+      });
       for (const [fid, doc] of Object.entries(docs.facilities)) {
-        details.set(`games/${gid}/facilities/${fid}`, doc as unknown as DocData);
+        detailWrites.push({
+          path: `games/${gid}/facilities/${fid}`,
+          data: doc as unknown as DocData,
+        });
       }
     }
     refs.push({ gid, roundNumber, teamNumber: team, finished: false });
   }
   await games.commit();
-  const all = [...session.games, ...refs].map((g) => ({ ...g }));
-  details.update(sessionPath(session.id), { games: all });
-  await details.commit();
+  // The session's list is read again in the transaction: the backend marks its games finished
+  // there (`games[].finished`), and a list from this page's snapshot could undo a mark.
+  await port.docs.runTransaction(async (tx) => {
+    const stored = (await tx.get(sessionPath(session.id))).data?.['games'];
+    const all = [...(Array.isArray(stored) ? stored : []), ...refs.map((g) => ({ ...g }))];
+    for (const write of detailWrites) tx.set(write.path, write.data);
+    tx.update(sessionPath(session.id), { games: all });
+  });
   return refs;
 }
 

@@ -4,9 +4,11 @@ import {
   assignTeam,
   canStartRound,
   currentRoundNumber,
+  debriefOpen,
   draftOf,
   draftProblems,
   duplicateSessionData,
+  gamesStillPlaying,
   hasConfig,
   parseRoundConfigs,
   splitRounds,
@@ -18,10 +20,12 @@ import {
   parseLobbyPlayer,
   parseSession,
   playerRoundStates,
+  roundFinished,
   roundGameName,
   sessionAccess,
   sessionFromTemplate,
   sortLobby,
+  teamGameToEnter,
   teamLabel,
   teamsToStart,
   type LobbyPlayer,
@@ -208,6 +212,38 @@ describe('rounds (spec §2 rounds dropdown)', () => {
     ]);
   });
 
+  it("takes a lobby player to its team's game of the latest round, once it is newer", () => {
+    const s = session({ games });
+    expect(teamGameToEnter(s, 1, 0)?.gid).toBe('g21');
+    expect(teamGameToEnter(s, 1, 1)?.gid).toBe('g21');
+    // Already in round 2's game, or no game of round 2 for team 2.
+    expect(teamGameToEnter(s, 1, 2)).toBeUndefined();
+    expect(teamGameToEnter(s, 2, 1)).toBeUndefined();
+    expect(teamGameToEnter(s, null, 0)).toBeUndefined();
+    expect(teamGameToEnter(session(), 1, 0)).toBeUndefined();
+    // A locked round takes nobody anywhere.
+    expect(teamGameToEnter(session({ games, lockedRounds: { r2: true } }), 1, 1)).toBeUndefined();
+  });
+
+  it('lists the games of earlier rounds still being played, and finished rounds', () => {
+    const s = session({ games });
+    const byFlag = (g: { finished: boolean }) => g.finished;
+    expect(gamesStillPlaying(s, 2, byFlag).map((g) => g.gid)).toEqual(['g12']);
+    expect(gamesStillPlaying(s, 3, byFlag).map((g) => g.gid)).toEqual(['g12', 'g21']);
+    expect(gamesStillPlaying(s, 1, byFlag)).toEqual([]);
+    // The live game documents may know better than the session's list.
+    expect(gamesStillPlaying(s, 2, () => true)).toEqual([]);
+    expect(roundFinished(s, 1, byFlag)).toBe(false);
+    expect(roundFinished(s, 1, () => true)).toBe(true);
+    expect(roundFinished(s, 3, () => true)).toBe(false);
+  });
+
+  it('opens the debrief to players unless the session says noaccess; admins always', () => {
+    expect(debriefOpen(session(), false)).toBe(true);
+    expect(debriefOpen(session({ debriefingMode: 'noaccess' }), false)).toBe(false);
+    expect(debriefOpen(session({ debriefingMode: 'noaccess' }), true)).toBe(true);
+  });
+
   it('names round games and new rounds', () => {
     expect(roundGameName(' Monday ', 'Round 1', 'Team 2')).toBe('Monday · Round 1 · Team 2');
     const s = session();
@@ -222,6 +258,9 @@ describe('editing (pending changes)', () => {
     const draft = draftOf(s);
     expect(hasPendingChanges(s, draft)).toBe(false);
     expect(hasPendingChanges(s, { ...draft, name: 'Other' })).toBe(true);
+    expect(hasPendingChanges(s, { ...draft, localeLabels: { team: 'Group', round: '' } })).toBe(
+      true,
+    );
     expect(draftProblems(draft)).toEqual([]);
     expect(draftProblems({ ...draft, name: ' ', rounds: [], teamCount: 0 })).toEqual([
       'nameRequired',

@@ -511,6 +511,53 @@ export function roundGameName(sessionName: string, roundText: string, teamText: 
   return [sessionName.trim(), roundText, teamText].filter(Boolean).join(' · ');
 }
 
+/**
+ * The game a lobby player is taken to (spec §2: players follow the rounds): its team's game of the
+ * latest round started, when that round comes after `afterRound` (0 from the lobby, the round of
+ * the game on screen from a game page) and the creator has not locked it.
+ */
+export function teamGameToEnter(
+  session: Pick<Session, 'games' | 'lockedRounds' | 'rounds'>,
+  team: number | null,
+  afterRound: number,
+): SessionGameRef | undefined {
+  const round = currentRoundNumber(session);
+  if (team === null || round <= afterRound || isRoundLocked(session, round)) return undefined;
+  return gameOf(session, round, team);
+}
+
+/**
+ * Games of rounds before `n` still being played (asked before starting round `n`). `finished`
+ * says whether a game has ended, from its live document when known.
+ */
+export function gamesStillPlaying(
+  session: Pick<Session, 'games'>,
+  n: number,
+  finished: (ref: SessionGameRef) => boolean,
+): SessionGameRef[] {
+  return session.games
+    .filter((g) => g.roundNumber < n && !finished(g))
+    .sort((a, b) => a.roundNumber - b.roundNumber || a.teamNumber - b.teamNumber);
+}
+
+/** Whether every game of a started round has ended. */
+export function roundFinished(
+  session: Pick<Session, 'games'>,
+  n: number,
+  finished: (ref: SessionGameRef) => boolean,
+): boolean {
+  const games = session.games.filter((g) => g.roundNumber === n);
+  return games.length > 0 && games.every(finished);
+}
+
+/**
+ * Spec §3 `debriefingMode`: with `noaccess` the session's players cannot open a game's results
+ * or debrief; its admins always can.
+ */
+export function debriefOpen(session: Pick<Session, 'debriefingMode'>, isAdmin: boolean): boolean {
+  return isAdmin || session.debriefingMode !== 'noaccess';
+}
+
 /** Marks a game of the session finished (the follow-up mirrors finished games). */
 export function withGameFinished(
   games: readonly SessionGameRef[],
@@ -535,6 +582,8 @@ export interface SessionDraft {
   readonly observersAdminsOnly: boolean;
   readonly allowAudioPlayer: readonly AudioListener[];
   readonly teamNames: Readonly<Record<string, string>>;
+  /** Words shown in place of "Team" and "Round" (empty: the translated default). */
+  readonly localeLabels: { readonly team: string; readonly round: string };
   readonly rounds: readonly SessionRound[];
 }
 
@@ -551,6 +600,7 @@ export function draftOf(session: Session): SessionDraft {
     observersAdminsOnly: session.observersAdminsOnly,
     allowAudioPlayer: session.allowAudioPlayer,
     teamNames: session.teamNames,
+    localeLabels: session.localeLabels,
     rounds: session.rounds,
   };
 }
