@@ -22,6 +22,7 @@ import {
   type PublicPage,
 } from '@/features/settings/public-page';
 import { savePublicPage, uploadLogo, watchPublicPage } from '@/features/settings/settings-api';
+import { parseColor } from '@/lib/color/parse-color';
 import { config } from '@/lib/config';
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
@@ -202,7 +203,7 @@ export function PublicPagePanel({ uid }: { uid: string }) {
                           borderRadius: 1,
                           border: 1,
                           borderColor: 'divider',
-                          bgcolor: bad ? 'transparent' : form[field],
+                          bgcolor: parseColor(form[field]) ?? 'transparent',
                           flexShrink: 0,
                         }}
                       />

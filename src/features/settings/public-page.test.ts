@@ -57,6 +57,17 @@ describe('public page settings', () => {
     expect(slugValid('')).toBe(true);
     expect(colorValid('#fff')).toBe(true);
     expect(colorValid('#ffffff80')).toBe(true);
-    expect(colorValid('red')).toBe(false);
+    expect(colorValid('red')).toBe(true);
+    expect(colorValid('hsva(240, 100%, 50%, 2)')).toBe(true);
+    expect(colorValid('#abcde')).toBe(false);
+    expect(colorValid('reddish')).toBe(false);
+  });
+  it('stores the colours as hex, whatever notation was typed', () => {
+    const update = publicPageUpdate({
+      ...parsePublicPage(undefined),
+      mainColor: ' hsv(240, 100%, 50%) ',
+      bckColor: 'rgba(255, 0, 0, -1)',
+    });
+    expect(update).toMatchObject({ mainColor: '#000080', bckColor: '#ff0000' });
   });
 });

@@ -3,6 +3,7 @@
  * made before anything is uploaded.
  */
 import type { DocData } from '@sim/core/port/data-port';
+import { parseColor } from '@/lib/color/parse-color';
 
 export const LOGO_MAX_BYTES = 2_000_000;
 export const LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'svg'] as const;
@@ -91,9 +92,9 @@ export function slugValid(slug: string): boolean {
   return slug === '' || /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/.test(slug);
 }
 
-/** Hex colours of 3, 4, 6 or 8 digits (the colour fields of the public page). */
+/** The colour fields of the public page take what spec §5 lists (see parseColor). */
 export function colorValid(value: string): boolean {
-  return /^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/.test(value.trim());
+  return parseColor(value) !== null;
 }
 
 /** The merge-update of `publicProfiles/{uid}` (spec §7); `pageName` mirrors the app title. */
@@ -103,8 +104,9 @@ export function publicPageUpdate(page: PublicPage): DocData {
     appTitle: title,
     pageName: title,
     slug: normaliseSlug(page.slug),
-    bckColor: page.bckColor.trim(),
-    mainColor: page.mainColor.trim(),
+    // Stored as hex, which every page can use as CSS (hsv is not CSS).
+    bckColor: parseColor(page.bckColor) ?? page.bckColor.trim(),
+    mainColor: parseColor(page.mainColor) ?? page.mainColor.trim(),
     activePage: page.activePage,
     ...(page.language ? { language: page.language } : {}),
   };
