@@ -70,7 +70,7 @@ describe('what a player may see (BEER-VIS-*)', () => {
     const open = classicGame({ demand: { type: 'uniform', min: 0, max: 12 }, seed: 7 });
     open.params = { ...open.params, transparent: true };
     for (const f of Object.values(open.facilities)) {
-      for (const c of Object.values(f.capabilities)) c.visibleWeeks = 1;
+      for (const c of Object.values(f.capabilities ?? {})) c.visibleWeeks = 1;
     }
     const t = advanceN(createGame(open), 5, { distributor: { 'distributor-beer': 11 } });
     const v = playerView(t, 'retailer');
