@@ -13,16 +13,16 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { enteredGame, rememberEnteredGame } from '@/features/sessions/entered-games';
+import { PlayerSlides } from '@/features/sessions/rules-slides';
 import { joinLobby } from '@/features/sessions/session-api';
 import {
   assignTeam,
-  currentRoundNumber,
-  gameOf,
-  isRoundLocked,
   PLAYER_NAME_MAX,
   playerPicksTeam,
   sortLobby,
   teamLabel,
+  teamGameToEnter,
   teamNumbers,
   teamSizes,
   type LobbyPlayer,
@@ -32,6 +32,7 @@ import {
 import type { SessionPageContext } from '@/features/sessions/session-user';
 import { useLobby } from '@/features/sessions/use-session';
 import { showError } from '@/lib/errors/error-store';
+import { showToast } from '@/lib/toast/toast-store';
 
 /** Players of the lobby, team by team (players without a team last). */
 export function LobbyPlayers({
@@ -93,7 +94,25 @@ export function LobbyPlayers({
   );
 }
 
-/** `/session/:sid/lobby`: players join by name and team, then wait for the round to start. */
+/** How the lobby shows the rules to players (spec §3 `instructionsMode`). */
+function LobbyInstructions({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  if (session.instructionsMode === 'hostvideo-playerslides') return <PlayerSlides />;
+  if (session.instructionsMode === 'hostslides') {
+    return (
+      <Alert severity="info" data-testid="lobby-watch-host">
+        {t('sessions.slides.watchHost')}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/**
+ * `/session/:sid/lobby`: players join by name and team, then wait for the round to start and
+ * are taken to their team's game when it does. The page mounts once the visitor is signed in
+ * (session-page.tsx), so nothing typed is lost to a sign-in.
+ */
 export function LobbyView({
   session,
   isCreator,
@@ -105,34 +124,31 @@ export function LobbyView({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user, authReady, signInAnonymously } = context;
-  const uid = user?.uid ?? null;
+  const uid = context.user?.uid ?? null;
   const players = useLobby(session.id, uid !== null);
   const me = useMemo(() => players.find((p) => p.uid === uid), [players, uid]);
-  const [name, setName] = useState(context.defaultPlayerName);
+  // What the player typed; until then the name it was known by (which may load after the page).
+  const [typed, setTyped] = useState<string | null>(null);
+  const name = typed ?? context.defaultPlayerName;
   const [choice, setChoice] = useState<TeamChoice | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState(false);
 
-  // Players sign in anonymously by opening the lobby.
-  useEffect(() => {
-    if (authReady && !user) {
-      signInAnonymously().catch((error: unknown) => showError(error));
-    }
-  }, [authReady, user, signInAnonymously]);
+  const myGame = me ? teamGameToEnter(session, me.team, 0) : undefined;
 
-  const round = currentRoundNumber(session);
-  const myGame =
-    me?.team != null && round > 0 && !isRoundLocked(session, round)
-      ? gameOf(session, round, me.team)
-      : undefined;
-
-  // nolobby: no waiting room, the player goes straight to its team's game once it exists.
+  // A round starts: the player goes to its team's game, once per game (a player who comes back
+  // to the lobby stays). Without a lobby (nolobby) always.
   useEffect(() => {
-    if (session.teamComposition === 'nolobby' && myGame) {
-      navigate(`/game/${myGame.gid}/intro`);
-    }
-  }, [session.teamComposition, myGame, navigate]);
+    if (!myGame) return;
+    const nolobby = session.teamComposition === 'nolobby';
+    if (!nolobby && enteredGame(session.id) === myGame.gid) return;
+    rememberEnteredGame(session.id, myGame.gid);
+    showToast(t('sessions.lobby.roundStartedToast', { n: myGame.roundNumber }), {
+      severity: 'info',
+      durationMs: 4000,
+    });
+    navigate(`/game/${myGame.gid}/intro`);
+  }, [session.id, session.teamComposition, myGame, navigate, t]);
 
   const picks = playerPicksTeam(session);
   const sizes = teamSizes(session.teamCount, players);
@@ -182,8 +198,8 @@ export function LobbyView({
               value={name}
               required
               autoFocus
-              slotProps={{ htmlInput: { maxLength: PLAYER_NAME_MAX } }}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => setTyped(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: PLAYER_NAME_MAX, 'data-testid': 'lobby-name' } }}
             />
             {picks ? (
               <Box>
@@ -247,6 +263,7 @@ export function LobbyView({
                   startIcon={<PlayArrowIcon />}
                   component={RouterLink}
                   to={`/game/${myGame.gid}/intro`}
+                  onClick={() => rememberEnteredGame(session.id, myGame.gid)}
                 >
                   {t('sessions.lobby.toGame')}
                 </Button>
@@ -262,6 +279,7 @@ export function LobbyView({
           </Stack>
         </Paper>
       )}
+      {!isCreator && <LobbyInstructions session={session} />}
       <Box>
         <Typography variant="h6" sx={{ mb: 1.5 }}>
           {t('sessions.lobby.players', { count: players.length })}

@@ -78,20 +78,23 @@ export function SessionPage({ view, context }: { view: SessionView; context: Ses
   const uid = context.user?.uid ?? null;
   const looksLikeCode = isSessionCode(sid) && sid.length === 6;
   // A code (6 characters) is signed in before it is looked up: sessionCodes need a signed-in user.
+  // So is a lobby visitor, before the page shows: the lobby needs a user, and a sign-in after the
+  // page showed would reload it under a player typing a name.
+  const signsIn = looksLikeCode || view === 'lobby';
   const state = useSession(looksLikeCode ? '' : sid, uid);
   const { authReady, user, signInAnonymously } = context;
 
   useEffect(() => {
-    if (looksLikeCode && authReady && !user) {
+    if (signsIn && authReady && !user) {
       signInAnonymously().catch((error: unknown) => showError(error));
     }
-  }, [looksLikeCode, authReady, user, signInAnonymously]);
+  }, [signsIn, authReady, user, signInAnonymously]);
 
   if (looksLikeCode) {
     if (!user) return <PageLoader />;
     return <CodeRedirect code={normalizeCode(sid)} view={view} />;
   }
-  if (state.status === 'loading' || !authReady) return <PageLoader />;
+  if (state.status === 'loading' || !authReady || (signsIn && !user)) return <PageLoader />;
   if (state.status === 'blocked') return <Blocked reason={state.reason} />;
   const { session, isCreator } = state;
   // Follow-up is for the session's creator, the lobby for everyone else (spec §2).
