@@ -17,10 +17,13 @@ import {
   checkLogo,
   colorValid,
   EMPTY_PUBLIC_PAGE,
+  LOGO_MAX_BYTES,
   normaliseSlug,
   slugValid,
+  storedLogo,
   type PublicPage,
 } from '@/features/settings/public-page';
+import { svgToPng } from '@/features/settings/logo-raster';
 import { savePublicPage, uploadLogo, watchPublicPage } from '@/features/settings/settings-api';
 import { parseColor } from '@/lib/color/parse-color';
 import { config } from '@/lib/config';
@@ -87,8 +90,17 @@ export function PublicPagePanel({ uid }: { uid: string }) {
     }
     setUploading(true);
     try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      await uploadLogo(uid, { name: file.name, bytes }, ok.extension, ok.contentType);
+      // An SVG is drawn into a PNG: no uploaded logo carries a script (decision 0008).
+      const stored = storedLogo(ok.extension);
+      const bytes =
+        ok.extension === 'svg'
+          ? await svgToPng(await file.text()).catch(() => null)
+          : new Uint8Array(await file.arrayBuffer());
+      if (bytes === null || bytes.length > LOGO_MAX_BYTES) {
+        showError(t('settings.logoInvalid'), { report: false });
+        return;
+      }
+      await uploadLogo(uid, { name: file.name, bytes }, stored.extension, stored.contentType);
       showToast(t('settings.logoUploaded'), { durationMs: 1500 });
     } catch (error) {
       showError(error);

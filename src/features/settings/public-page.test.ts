@@ -7,6 +7,7 @@ import {
   parsePublicPage,
   publicPageUpdate,
   slugValid,
+  storedLogo,
 } from '@/features/settings/public-page';
 
 describe('checkLogo (spec §5)', () => {
@@ -27,6 +28,12 @@ describe('checkLogo (spec §5)', () => {
   });
   it('stores under the uid plus the extension', () => {
     expect(logoPath('u1', 'svg')).toBe('logos/u1.svg');
+  });
+  it('uploads an svg as the png it is drawn into; png and jpeg as they are', () => {
+    expect(storedLogo('svg')).toEqual({ extension: 'png', contentType: 'image/png' });
+    expect(storedLogo('png')).toEqual({ extension: 'png', contentType: 'image/png' });
+    expect(storedLogo('jpeg')).toEqual({ extension: 'jpeg', contentType: 'image/jpeg' });
+    expect(storedLogo('jpg')).toEqual({ extension: 'jpg', contentType: 'image/jpeg' });
   });
 });
 

@@ -32,6 +32,20 @@ export function checkLogo(file: {
   return { extension: ext, contentType: CONTENT_TYPES[ext] };
 }
 
+/**
+ * What is uploaded for a picked logo: the file as it is, except an SVG, which is drawn into a PNG
+ * first (`svgToPng`, docs/decisions/0008-logos-without-svg.md). The storage rules accept only PNG
+ * and JPEG, the content type matching the extension.
+ */
+export function storedLogo(extension: LogoExtension): {
+  extension: Exclude<LogoExtension, 'svg'>;
+  contentType: string;
+} {
+  return extension === 'svg'
+    ? { extension: 'png', contentType: CONTENT_TYPES.png }
+    : { extension, contentType: CONTENT_TYPES[extension] };
+}
+
 /** Spec §5: logos are stored under the user's uid plus the extension. */
 export function logoPath(uid: string, extension: LogoExtension): string {
   return `logos/${uid}.${extension}`;

@@ -1,7 +1,9 @@
 /**
- * The file policy, mirroring `storage.rules`: logos at `logos/{uid}.{png|jpg|jpeg|svg}`, written
- * and deleted only by that signed-in (non-anonymous) user, image content, at most 2,000,000 bytes;
- * readable by everyone. Everything else is backend only.
+ * The file policy, mirroring `storage.rules`: logos at `logos/{uid}.{png|jpg|jpeg}`, written and
+ * deleted only by that signed-in (non-anonymous) user, PNG or JPEG content matching the extension,
+ * at most 2,000,000 bytes; readable by everyone. An SVG logo is turned into a PNG in the browser
+ * before upload (docs/decisions/0008-logos-without-svg.md); an old `{uid}.svg` may still be
+ * deleted. Everything else is backend only.
  */
 import type { Decision, FileAccessRequest } from './types';
 import { isAnonymous, signedIn } from './roles';
@@ -11,6 +13,13 @@ export const logoInvalid = 'Only .PNG , .JPG or .SVG file less than 2MB please.'
 
 export const LOGO_MAX_BYTES = 2_000_000;
 export const LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'svg'] as const;
+
+/** The content type a logo must have, by extension; an SVG is never stored (see above). */
+const LOGO_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+};
 
 const LOGO_PATH = /^logos\/([^/]+)$/;
 const LOGO_NAME = /^(.+)\.(png|jpg|jpeg|svg)$/;
@@ -46,6 +55,6 @@ export function checkFileAccess(req: FileAccessRequest): Decision {
   const type = req.contentType;
   if (size === undefined || !Number.isFinite(size) || size < 0 || size > LOGO_MAX_BYTES)
     return deny(logoInvalid);
-  if (type === undefined || !/^image\/.+$/.test(type)) return deny(logoInvalid);
+  if (type === undefined || type !== LOGO_CONTENT_TYPES[named[2] ?? '']) return deny(logoInvalid);
   return { allowed: true };
 }

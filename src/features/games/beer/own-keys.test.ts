@@ -38,7 +38,7 @@ describe('ids named after inherited properties', () => {
     expect(ownEntry(map, 'toString')).toBeUndefined();
     expect(ownEntry(null, 'a')).toBeUndefined();
     const nested: Record<string, Record<string, number>> = {};
-    ownOrAdd(nested, '__proto__', () => ({}))['beer'] = 1;
+    ownOrAdd<Record<string, number>>(nested, '__proto__', () => ({}))['beer'] = 1;
     expect(Object.getPrototypeOf(nested)).toBe(Object.prototype);
     expect((Object.prototype as Record<string, unknown>)['beer']).toBeUndefined();
     expect(Object.keys(nested)).toEqual(['__proto__']);
