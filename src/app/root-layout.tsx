@@ -1,23 +1,28 @@
 import Box from '@mui/material/Box';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { GuardGate } from '@/app/guard-gate';
 import { Navbar } from '@/app/navbar';
 import { deepestHandle } from '@/app/route-handle';
+import { useWorkspaceLocale } from '@/app/use-workspace-locale';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { PageLoader } from '@/components/page-loader';
 import { ErrorSnackbar } from '@/lib/errors/error-snackbar';
-import { updateLocaleSources } from '@/lib/i18n/i18n';
+import { updateVisitor } from '@/lib/i18n/i18n';
 import { ToastHost } from '@/lib/toast/toast-host';
 
 export function RootLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const handles = useMatches().map((match) => match.handle);
   const access = deepestHandle(handles, 'access') ?? { need: 'public' };
   const titleKey = deepestHandle(handles, 'title');
   const hideNavbar = deepestHandle(handles, 'hideNavbar') === true;
-  const profileLanguage = useAuthStore((s) => s.profile?.language);
+  const authReady = useAuthStore((s) => s.ready);
+  const uid = useAuthStore((s) => s.user?.uid ?? null);
+  const profileStatus = useAuthStore((s) => s.profileStatus);
+  const profileLanguage = useAuthStore((s) => s.profile?.language ?? null);
 
   const appName = t('app.name');
   const title = titleKey ? `${t(titleKey)} · ${appName}` : appName;
@@ -25,9 +30,12 @@ export function RootLayout() {
     document.title = title;
   }, [title]);
 
+  // The profile language and the picker's choice (spec §2), once the user and profile are known.
+  const settled = authReady && profileStatus !== 'loading';
   useEffect(() => {
-    updateLocaleSources({ profileLanguage: profileLanguage ?? null });
-  }, [profileLanguage]);
+    void updateVisitor({ settled, uid, profileLanguage });
+  }, [settled, uid, profileLanguage]);
+  useWorkspaceLocale(pathname);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -31,7 +31,7 @@ export function LanguagePicker() {
             lang={locale}
             onClick={() => {
               setAnchor(null);
-              chooseLocale(locale);
+              void chooseLocale(locale);
             }}
           >
             {LOCALE_NAMES[locale]}

@@ -11,11 +11,12 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { PROFILE_TYPES } from '@/features/auth/auth-types';
 import { mergeProfileFields } from '@/features/auth/profile-api';
 import { showError } from '@/lib/errors/error-store';
+import { forgetChosenLocale } from '@/lib/i18n/i18n';
 import { LOCALE_NAMES, LOCALES } from '@/lib/i18n/pick-locale';
 
 /** Dashboard settings #profile: the instructor's profile fields (spec §3, merge-update profile). */
 export function ProfileSettings() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);
   const profile = useAuthStore((s) => s.profile);
   const [firstname, setFirstname] = useState(profile?.firstname ?? '');
@@ -42,7 +43,8 @@ export function ProfileSettings() {
         profileType,
         ...(language ? { language } : {}),
       });
-      if (language && language !== i18n.language) await i18n.changeLanguage(language);
+      // The language saved here takes over from an earlier choice in the language picker.
+      if (language) void forgetChosenLocale();
       setSaved(true);
     } catch (error) {
       showError(error);

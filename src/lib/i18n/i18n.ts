@@ -6,11 +6,15 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { config } from '@/lib/config';
 import {
+  carryPickerChoice,
   FALLBACK_LOCALE,
   normalizeLocale,
+  parsePickerChoice,
   pickLocale,
   type Locale,
   type LocaleSources,
+  type PickerChoice,
+  type Visitor,
 } from '@/lib/i18n/pick-locale';
 
 type Bundle = Record<string, unknown>;
@@ -65,16 +69,36 @@ function loaderFor(locale: Locale): (() => Promise<Bundle>) | undefined {
     mergeFiles(await Promise.all(files.map(async ([path, load]) => [path, await load()] as const)));
 }
 
-function readChosenLocale(): Locale | undefined {
+function readChoice(): PickerChoice | null {
   try {
-    return normalizeLocale(window.localStorage.getItem(CHOSEN_KEY));
+    const raw = window.localStorage.getItem(CHOSEN_KEY);
+    // A bare locale is how the choice was kept before it said who made it.
+    const legacy = normalizeLocale(raw);
+    if (legacy) return { locale: legacy, uid: null, profileLanguage: null };
+    return parsePickerChoice(raw);
   } catch {
-    return undefined;
+    return null;
+  }
+}
+
+function writeChoice(next: PickerChoice | null): void {
+  try {
+    if (next) window.localStorage.setItem(CHOSEN_KEY, JSON.stringify(next));
+    else window.localStorage.removeItem(CHOSEN_KEY);
+  } catch {
+    // Private mode: the choice lasts for this page only.
   }
 }
 
 /** Sources known outside React; pages add the workspace and profile languages when they load. */
 let sources: LocaleSources = {};
+/** The picker's choice, forced over the other sources while it applies (carryPickerChoice). */
+let choice: PickerChoice | null = null;
+let visitor: Visitor = { settled: false, uid: null, profileLanguage: null };
+
+function currentLocale(): Locale {
+  return pickLocale({ ...sources, forced: config.forcedLocale ?? choice?.locale ?? null });
+}
 
 async function ensureLoaded(locale: Locale): Promise<void> {
   if (i18next.hasResourceBundle(locale, 'translation')) return;
@@ -83,23 +107,26 @@ async function ensureLoaded(locale: Locale): Promise<void> {
   i18next.addResourceBundle(locale, 'translation', await load(), true, true);
 }
 
+/** The language last asked for: a slower bundle load must not switch back to an older one. */
+let wanted: Locale = FALLBACK_LOCALE;
+
 async function switchTo(locale: Locale): Promise<void> {
+  wanted = locale;
   try {
     await ensureLoaded(locale);
   } catch {
     // A missing chunk leaves the interface in the fallback language.
   }
+  if (wanted !== locale) return;
   if (i18next.language !== locale) await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
 }
 
 /** Starts i18next in the language chosen from the forced locale and the browser. */
 export async function initI18n(): Promise<void> {
-  sources = {
-    forced: config.forcedLocale ?? readChosenLocale(),
-    browserLanguages: typeof navigator === 'undefined' ? [] : navigator.languages,
-  };
-  const locale = pickLocale(sources);
+  choice = readChoice();
+  sources = { browserLanguages: typeof navigator === 'undefined' ? [] : navigator.languages };
+  const locale = currentLocale();
   await i18next.use(initReactI18next).init({
     resources: { en: { translation: english } },
     lng: FALLBACK_LOCALE,
@@ -111,27 +138,50 @@ export async function initI18n(): Promise<void> {
   await switchTo(locale);
 }
 
-/** Re-picks the language when a page learns the workspace language or the profile language. */
-export function updateLocaleSources(update: Partial<LocaleSources>): void {
+/** Re-picks the language when a page learns the workspace language (custom-look pages). */
+export function updateLocaleSources(
+  update: Partial<Pick<LocaleSources, 'customLook' | 'workspaceLanguage'>>,
+): Promise<void> {
   const next = { ...sources, ...update };
   if (
     next.customLook === sources.customLook &&
-    next.workspaceLanguage === sources.workspaceLanguage &&
-    next.profileLanguage === sources.profileLanguage
+    next.workspaceLanguage === sources.workspaceLanguage
   ) {
-    return;
+    return Promise.resolve();
   }
   sources = next;
-  void switchTo(pickLocale(sources));
+  return switchTo(currentLocale());
 }
 
-/** The language picker's choice: kept in this browser and forced over every other source. */
-export function chooseLocale(locale: Locale): void {
-  try {
-    window.localStorage.setItem(CHOSEN_KEY, locale);
-  } catch {
-    // Private mode: the choice lasts for this page only.
+/**
+ * Re-picks the language when the signed-in user or their profile language changes; the picker's
+ * choice is kept, handed to the account just signed in, or dropped (carryPickerChoice).
+ */
+export function updateVisitor(next: Visitor): Promise<void> {
+  visitor = next;
+  const carried = carryPickerChoice(choice, visitor);
+  if (carried !== choice) {
+    choice = carried;
+    writeChoice(choice);
   }
-  sources = { ...sources, forced: config.forcedLocale ?? locale };
-  void switchTo(pickLocale(sources));
+  sources = { ...sources, profileLanguage: visitor.profileLanguage ?? null };
+  return switchTo(currentLocale());
+}
+
+/** The language picker's choice: kept in this browser for the user who made it. */
+export function chooseLocale(locale: Locale): Promise<void> {
+  choice = {
+    locale,
+    uid: visitor.uid,
+    profileLanguage: normalizeLocale(visitor.profileLanguage) ?? null,
+  };
+  writeChoice(choice);
+  return switchTo(currentLocale());
+}
+
+/** A profile language just saved takes over from the picker's choice. */
+export function forgetChosenLocale(): Promise<void> {
+  choice = null;
+  writeChoice(null);
+  return switchTo(currentLocale());
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeLocale, pickLocale } from '@/lib/i18n/pick-locale';
+import {
+  carryPickerChoice,
+  normalizeLocale,
+  parsePickerChoice,
+  pickLocale,
+  workspaceLocaleSources,
+} from '@/lib/i18n/pick-locale';
 
 describe('normalizeLocale', () => {
   it('keeps the primary subtag of supported locales', () => {
@@ -52,5 +58,76 @@ describe('pickLocale (spec §2 order)', () => {
 
   it('skips unsupported sources instead of stopping at them', () => {
     expect(pickLocale({ forced: 'klingon', profileLanguage: 'it' })).toBe('it');
+  });
+});
+
+describe('carryPickerChoice (the picker does not override the profile for ever)', () => {
+  const choice = { locale: 'de' as const, uid: 'ann', profileLanguage: 'fr' as const };
+  const settled = (uid: string | null, profileLanguage: string | null) => ({
+    settled: true,
+    uid,
+    profileLanguage,
+  });
+
+  it('keeps the choice while its user is signed in with the same profile language', () => {
+    expect(carryPickerChoice(choice, settled('ann', 'fr'))).toBe(choice);
+    expect(carryPickerChoice(choice, settled('ann', 'fr-CA'))).toBe(choice);
+  });
+
+  it('keeps it until the user and the profile are known', () => {
+    expect(carryPickerChoice(choice, { settled: false, uid: null, profileLanguage: null })).toBe(
+      choice,
+    );
+  });
+
+  it('drops it once the profile language changes', () => {
+    expect(carryPickerChoice(choice, settled('ann', 'it'))).toBeNull();
+    expect(carryPickerChoice(choice, settled('ann', null))).toBeNull();
+  });
+
+  it('drops it for another user or after signing out', () => {
+    expect(carryPickerChoice(choice, settled('bob', 'fr'))).toBeNull();
+    expect(carryPickerChoice(choice, settled(null, null))).toBeNull();
+  });
+
+  it('hands a choice made signed out to an account without a profile language', () => {
+    const visitorChoice = { locale: 'es' as const, uid: null, profileLanguage: null };
+    expect(carryPickerChoice(visitorChoice, settled(null, null))).toBe(visitorChoice);
+    expect(carryPickerChoice(visitorChoice, settled('new-player', null))).toEqual({
+      ...visitorChoice,
+      uid: 'new-player',
+    });
+    expect(carryPickerChoice(visitorChoice, settled('teacher', 'pl'))).toBeNull();
+  });
+
+  it('reads back a stored choice, nothing from a malformed one', () => {
+    expect(parsePickerChoice(JSON.stringify(choice))).toEqual(choice);
+    expect(parsePickerChoice(JSON.stringify({ locale: 'PT-br', uid: 7 }))).toEqual({
+      locale: 'pt',
+      uid: null,
+      profileLanguage: null,
+    });
+    expect(parsePickerChoice('{')).toBeNull();
+    expect(parsePickerChoice(JSON.stringify({ locale: 'xx' }))).toBeNull();
+    expect(parsePickerChoice(null)).toBeNull();
+  });
+});
+
+describe('workspaceLocaleSources (spec §2 custom-look pages)', () => {
+  it('gives the language of a workspace whose page is not switched off', () => {
+    expect(workspaceLocaleSources({ activePage: true, language: 'fr' })).toEqual({
+      customLook: true,
+      workspaceLanguage: 'fr',
+    });
+    expect(workspaceLocaleSources({ language: 'nl' })).toEqual({
+      customLook: true,
+      workspaceLanguage: 'nl',
+    });
+  });
+
+  it('gives no custom look without a workspace or with its page switched off', () => {
+    const none = { customLook: false, workspaceLanguage: null };
+    expect(workspaceLocaleSources(null)).toEqual(none);
+    expect(workspaceLocaleSources({ activePage: false, language: 'fr' })).toEqual(none);
   });
 });

@@ -60,3 +60,63 @@ export function pickLocale(sources: LocaleSources): Locale {
   }
   return FALLBACK_LOCALE;
 }
+
+/** The language picker's choice, with who made it and their profile language at that moment. */
+export interface PickerChoice {
+  readonly locale: Locale;
+  readonly uid: string | null;
+  readonly profileLanguage: Locale | null;
+}
+
+/** Who is signed in now; `settled` once the auth state and the profile are known. */
+export interface Visitor {
+  readonly settled: boolean;
+  readonly uid: string | null;
+  readonly profileLanguage: string | null | undefined;
+}
+
+/**
+ * What becomes of a stored picker choice for the visitor now. It stays while the user who made it
+ * is signed in and their profile language is the one they had then: a later profile language, or
+ * another user on the same browser, is no longer overridden. A choice made signed out goes with
+ * the first account signed in whose profile has no language (a player joining a game).
+ */
+export function carryPickerChoice(
+  choice: PickerChoice | null,
+  visitor: Visitor,
+): PickerChoice | null {
+  if (!choice || !visitor.settled) return choice;
+  const profile = normalizeLocale(visitor.profileLanguage) ?? null;
+  if (choice.uid === visitor.uid) return choice.profileLanguage === profile ? choice : null;
+  if (choice.uid === null && profile === null) return { ...choice, uid: visitor.uid };
+  return null;
+}
+
+/** A stored choice read back; anything malformed is no choice. */
+export function parsePickerChoice(raw: string | null): PickerChoice | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const locale = normalizeLocale(typeof v['locale'] === 'string' ? v['locale'] : null);
+  if (!locale) return null;
+  const uid = typeof v['uid'] === 'string' && v['uid'] !== '' ? v['uid'] : null;
+  const profile = typeof v['profileLanguage'] === 'string' ? v['profileLanguage'] : null;
+  return { locale, uid, profileLanguage: normalizeLocale(profile) ?? null };
+}
+
+/** Spec §2: a workspace's language applies where its look does, on pages of an active workspace. */
+export function workspaceLocaleSources(
+  workspace: Readonly<Record<string, unknown>> | null,
+): Pick<LocaleSources, 'customLook' | 'workspaceLanguage'> {
+  if (!workspace || workspace['activePage'] === false) {
+    return { customLook: false, workspaceLanguage: null };
+  }
+  const language = workspace['language'];
+  return { customLook: true, workspaceLanguage: typeof language === 'string' ? language : null };
+}

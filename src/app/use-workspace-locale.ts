@@ -1,0 +1,73 @@
+/**
+ * Spec §2: the workspace language comes before the profile and browser languages on custom-look
+ * pages: an instructor's public page and the pages of the games and sessions of an instructor
+ * whose workspace has an active page.
+ */
+import { useEffect, useState } from 'react';
+import { gameRoute, sessionRoute } from '@/app/navbar-model';
+import { getDataPort } from '@/lib/data/port';
+import { updateLocaleSources } from '@/lib/i18n/i18n';
+import { workspaceLocaleSources } from '@/lib/i18n/pick-locale';
+
+/** Where the workspace owner is found for a path: the user page itself, or a game or session. */
+export function workspaceOwnerSource(
+  pathname: string,
+): { readonly owner: string } | { readonly doc: string } | null {
+  const user = /^\/user\/([^/]+)\/?$/.exec(pathname);
+  if (user?.[1]) {
+    try {
+      return { owner: decodeURIComponent(user[1]) };
+    } catch {
+      return null;
+    }
+  }
+  const game = gameRoute(pathname);
+  if (game) return { doc: `games/${game.id}` };
+  const sid = sessionRoute(pathname);
+  if (sid) return { doc: `sessions/${sid}` };
+  return null;
+}
+
+/** The creator of the game or session document at `path`, live; null while unknown. */
+function useCreator(path: string | null): string | null {
+  const [state, setState] = useState<{ path: string; creator: string | null }>({
+    path: '',
+    creator: null,
+  });
+  useEffect(() => {
+    if (!path) return undefined;
+    return getDataPort().docs.onDoc(
+      path,
+      (snap) => {
+        const creator = snap.data?.['creator'];
+        setState({ path, creator: typeof creator === 'string' && creator ? creator : null });
+      },
+      // A document the visitor may not read has no look; the page shows its own message.
+      () => setState({ path, creator: null }),
+    );
+  }, [path]);
+  return path && state.path === path ? state.creator : null;
+}
+
+export function useWorkspaceLocale(pathname: string): void {
+  const source = workspaceOwnerSource(pathname);
+  const creator = useCreator(source && 'doc' in source ? source.doc : null);
+  const owner = source && 'owner' in source ? source.owner : creator;
+
+  useEffect(() => {
+    if (!owner) {
+      void updateLocaleSources(workspaceLocaleSources(null));
+      return undefined;
+    }
+    const stop = getDataPort().docs.onDoc(
+      `publicProfiles/${owner}`,
+      (snap) =>
+        void updateLocaleSources(workspaceLocaleSources(snap.exists ? (snap.data ?? {}) : null)),
+      () => void updateLocaleSources(workspaceLocaleSources(null)),
+    );
+    return () => {
+      stop();
+      void updateLocaleSources(workspaceLocaleSources(null));
+    };
+  }, [owner]);
+}
