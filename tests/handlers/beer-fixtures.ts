@@ -18,8 +18,17 @@ export interface BeerFixtures {
   service(): DataPort;
   ctxOf(uid: string, email?: string): ReturnType<typeof context>;
   creatorCtx(): ReturnType<typeof context>;
-  /** A published four-role beer game written by the creator's client; returns its id. */
-  createGame(opts?: { timer?: number; session?: string }): Promise<string>;
+  /**
+   * A published beer game (four roles unless `roles` says) written by the creator's client;
+   * returns its id. `awaitPlayers`: it waits for its players, as a session's games do.
+   */
+  createGame(opts?: {
+    timer?: number;
+    session?: string;
+    roles?: number;
+    teamNumber?: number;
+    awaitPlayers?: boolean;
+  }): Promise<string>;
   /** Players `<gid prefix>-<fid>` in these roles. */
   withPlayers(gid: string, fids: readonly string[]): Promise<Record<string, string>>;
   /** The SPA's order batch (src/features/games/beer/beer-api.ts placeOrder). */
@@ -49,7 +58,7 @@ export function beerFixtures(backend: () => TestBackend): BeerFixtures {
 
     async createGame(opts = {}) {
       const gid = service().docs.newId();
-      const template = structuredClone(defaultBeerTemplate(4));
+      const template = structuredClone(defaultBeerTemplate(opts.roles ?? 4));
       if (opts.timer) {
         template.config.params.timer = opts.timer;
         template.config.params.playTimer = true;
@@ -62,12 +71,12 @@ export function beerFixtures(backend: () => TestBackend): BeerFixtures {
         template,
         now: FIXED_NOW,
         draft: false,
+        ...(opts.session ? { session: opts.session } : {}),
+        ...(opts.teamNumber !== undefined ? { roundNumber: 1, teamNumber: opts.teamNumber } : {}),
+        ...(opts.awaitPlayers ? { awaitPlayers: true } : {}),
       });
       const c = creatorClient();
-      await c.docs.set(`games/${gid}`, {
-        ...docs.game,
-        ...(opts.session ? { session: opts.session } : {}),
-      });
+      await c.docs.set(`games/${gid}`, { ...docs.game });
       const batch = c.docs.batch();
       batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
       for (const [fid, doc] of Object.entries(docs.facilities)) {

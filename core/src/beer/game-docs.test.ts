@@ -139,6 +139,21 @@ describe('buildBeerGameDocs', () => {
     expect(Object.keys(d.facilities)).toEqual(['retailer', 'wholesaler', 'distributor', 'factory']);
   });
 
+  it('BEER-SEAT-2: a game has started from its creation unless it waits for its players', () => {
+    expect(build(2).game).toMatchObject({ started: true, startedBy: null });
+    const waiting = buildBeerGameDocs({
+      gid: 'g2',
+      creator: 'alice',
+      creatorName: 'Alice',
+      name: 'Round 1 · Team 1',
+      session: 's1',
+      template: defaultBeerTemplate(2),
+      now: NOW,
+      awaitPlayers: true,
+    });
+    expect(waiting.game).toMatchObject({ started: false, startedBy: null, session: 's1' });
+  });
+
   it('never puts stock, backlog, costs, orders or demand into the public document', () => {
     const text = JSON.stringify(build(8).game);
     for (const word of [

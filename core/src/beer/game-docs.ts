@@ -540,6 +540,13 @@ export interface BeerGameDoc {
   finished: boolean;
   week: number;
   paused: boolean;
+  /**
+   * False while the game waits for its players (a game of a session): its free roles hold the
+   * week until the instructor starts it or its team is complete (BEER-SEAT-2…5).
+   */
+  started: boolean;
+  /** Who started a game that waited: the instructor, or its team once complete. */
+  startedBy: 'instructor' | 'team' | null;
   players: string[];
   observers: string[];
   turnDeadline: number | null;
@@ -675,6 +682,8 @@ export interface BuildBeerGameArgs {
   /** Epoch milliseconds. */
   now: number;
   draft?: boolean;
+  /** The game waits for its players before its first week turns (a game of a session). */
+  awaitPlayers?: boolean;
 }
 
 export interface BeerGameDocs {
@@ -789,6 +798,8 @@ export function buildBeerGameDocs(args: BuildBeerGameArgs): BeerGameDocs {
     finished: false,
     week: state.week,
     paused: false,
+    started: args.awaitPlayers !== true,
+    startedBy: null,
     players: [],
     observers: [],
     turnDeadline: null,

@@ -16,9 +16,11 @@ import {
   stateFromDoc,
   weekOrders,
 } from '@sim/core/beer/game-docs';
+import { hasStarted, lineupOf, teamComplete, type Lineup } from '@sim/core/beer/lineup';
 import { debriefMetrics } from '@sim/core/beer/metrics';
 import { BEER_BOUNDS } from '@sim/core/beer/model';
 import type { Policy } from '@sim/core/beer/policies';
+import type { TeamComposition } from '@sim/core/templates/types';
 import { CallableError, type CallerAuth } from '../callable';
 import { inboxPath, messagePath, writeDueMessages } from './messages';
 
@@ -140,6 +142,87 @@ export function humanFacilities(game: DocData): string[] {
     .map(([id]) => id);
 }
 
+/** The game's roles by seat: human, computer, awaited or free (BEER-SEAT-1). */
+export function lineup(game: DocData): Lineup {
+  const roles = Object.entries(facilitiesOf(game)).map(([id, f]) => ({
+    id,
+    user: f.user,
+    computer: f.computer,
+  }));
+  return lineupOf(roles, listOf(game.players), hasStarted(game));
+}
+
+/** Roles nobody plays in a game that waits for its players: they hold the week (BEER-SEAT-3). */
+export function awaitedFacilities(game: DocData): string[] {
+  return lineup(game).awaited;
+}
+
+const COMPOSITIONS: readonly TeamComposition[] = ['maintainall', 'random', 'nolobby'];
+
+/**
+ * The game's team as the session knows it (BEER-SEAT-5): the session's composition and the
+ * number of lobby players in the game's team. Nothing is known outside a session.
+ */
+async function teamOf(
+  port: DataPort,
+  game: DocData,
+): Promise<{ composition: TeamComposition | null; members: number }> {
+  const sid = game.session;
+  if (typeof sid !== 'string' || sid === '' || sid.includes('/')) {
+    return { composition: null, members: 0 };
+  }
+  const session = (await port.docs.get(`sessions/${sid}`)).data;
+  if (!session || session.deleted === true) return { composition: null, members: 0 };
+  const stored = session.teamComposition;
+  // The session pages read a missing or unknown composition as 'maintainall'.
+  const composition = COMPOSITIONS.find((c) => c === stored) ?? 'maintainall';
+  const team = game.teamNumber;
+  if (composition === 'nolobby' || typeof team !== 'number' || !Number.isSafeInteger(team)) {
+    return { composition, members: 0 };
+  }
+  const members = await port.docs.query({
+    collection: `sessions/${sid}/players`,
+    where: [{ field: 'team', op: '==', value: team }],
+  });
+  return { composition, members: members.length };
+}
+
+/**
+ * Starts a game that waits for its players once its team is complete (BEER-SEAT-5): marks it
+ * started by its team and arms the week's timer when one runs. Returns the game as it is now
+ * (unchanged when it has started already or its team is not complete).
+ */
+export async function startIfTeamComplete(
+  port: DataPort,
+  gid: string,
+  game: DocData,
+  now: number,
+  timer: WeekTimer,
+): Promise<DocData> {
+  // Without a human nothing can complete the team: no reads.
+  if (hasStarted(game) || game.finished === true || lineup(game).human.length === 0) return game;
+  const team = await teamOf(port, game);
+  const out = await port.docs.runTransaction(async (tx) => {
+    const fresh = checkGame((await tx.get(gamePath(gid))).data);
+    if (hasStarted(fresh) || fresh.finished === true) return { game: fresh, deadline: null };
+    if (!teamComplete(lineup(fresh), team.composition, team.members)) {
+      return { game: fresh, deadline: null };
+    }
+    const started: DocData = { ...fresh, started: true, startedBy: 'team' };
+    const deadline =
+      typeof fresh.turnDeadline === 'number' ? null : deadlineFor(started, false, now);
+    const update: Record<string, unknown> = { started: true, startedBy: 'team' };
+    if (deadline !== null) update.turnDeadline = deadline;
+    tx.update(gamePath(gid), update);
+    return { game: { ...started, ...update }, deadline };
+  });
+  if (out.deadline !== null) {
+    const week = typeof out.game.week === 'number' ? out.game.week : 1;
+    await timer.schedule(gid, week, out.deadline);
+  }
+  return out.game;
+}
+
 /** Facilities a player holds (a user still in `players`), whether or not the computer plays them. */
 function heldFacilities(game: DocData): Set<string> {
   const players = listOf(game.players);
@@ -194,11 +277,15 @@ export function writeState(
   tx.set(statePath(gid), { ...stateDoc(state, now), policy: plain(policy) });
 }
 
-/** The deadline of a new week when the game's timer runs, else null. */
+/**
+ * The deadline of a new week when the game's timer runs, else null. The timer does not run while
+ * the game waits for its players (BEER-SEAT-3).
+ */
 export function deadlineFor(game: DocData, finished: boolean, now: number): number | null {
   const params = isRecord(game.params) ? game.params : {};
   const timer = typeof params.timer === 'number' ? params.timer : 0;
   if (finished || game.paused === true || params.playTimer !== true || timer <= 0) return null;
+  if (awaitedFacilities(game).length > 0) return null;
   return now + timer * 1000;
 }
 
@@ -231,11 +318,11 @@ async function markSessionGame(
 }
 
 export type AdvanceMode =
-  /** Only when every human facility has validated. */
+  /** Only when every human facility has validated and no role is awaited. */
   | 'validated'
   /** The week's timer ran out: roles that did not validate get computer orders. */
   | 'timeout'
-  /** An admin forces the week (computer orders for roles that did not validate). */
+  /** An admin forces the week (computer orders for roles that did not validate or are awaited). */
   | 'force';
 
 export interface AdvanceResult {
@@ -244,6 +331,8 @@ export interface AdvanceResult {
   finished: boolean;
   /** Human facilities that have not validated yet (empty once advanced). */
   waitingFor: string[];
+  /** Roles awaiting a player while the game waits for its players (BEER-SEAT-3). */
+  awaiting: string[];
   paused: boolean;
   /** The new week's deadline, when a timer runs. */
   deadline: number | null;
@@ -256,7 +345,9 @@ export interface AdvanceResult {
  * transaction (who plays, paused, the timer) and written, not read, inside it, so that the
  * players' validation mirrors never make the week's transaction retry. When the week cannot
  * advance, the facilities' validation flags are mirrored on the public document instead.
- * Schedules the new week's timer after the commit.
+ * A game that waits for its players starts first if its team is complete (BEER-SEAT-5); while it
+ * still waits, only 'force' turns its week (BEER-SEAT-3). Schedules the new week's timer after
+ * the commit.
  */
 export async function processWeek(
   port: DataPort,
@@ -271,10 +362,12 @@ export async function processWeek(
     game?: DocData;
   },
 ): Promise<AdvanceResult> {
-  const game = opts.game ?? checkGame((await port.docs.get(gamePath(gid))).data);
+  const read = opts.game ?? checkGame((await port.docs.get(gamePath(gid))).data);
+  const game = await startIfTeamComplete(port, gid, read, opts.now, opts.timer);
   const fids = Object.keys(facilitiesOf(game));
   const pub = facilitiesOf(game);
   const humans = new Set(humanFacilities(game));
+  const awaiting = awaitedFacilities(game);
   const paused = game.paused === true;
   const result = await port.docs.runTransaction<AdvanceResult>(
     async (tx) => {
@@ -286,7 +379,7 @@ export async function processWeek(
       const gameWeek = typeof game.week === 'number' ? game.week : 1;
       const week = typeof docWeek === 'number' ? docWeek : gameWeek;
       const docsFinished = docs.some((d) => d.data?.status === 'finished');
-      const base = { week, paused, deadline: null, waitingFor: [] as string[] };
+      const base = { week, paused, deadline: null, waitingFor: [] as string[], awaiting };
       if (docsFinished || game.finished === true) {
         return { ...base, finished: true, advanced: false };
       }
@@ -316,8 +409,10 @@ export async function processWeek(
         }
         validated[fid] = q;
       });
+      // Awaited roles hold the week against validations and the timer, not against an admin.
       const canAdvance =
-        opts.mode === 'force' || (!paused && (opts.mode === 'timeout' || waitingFor.length === 0));
+        opts.mode === 'force' ||
+        (!paused && awaiting.length === 0 && (opts.mode === 'timeout' || waitingFor.length === 0));
       const missing = docs.some((d) => !d.exists);
       if (!canAdvance && !missing) {
         if (opts.mode === 'timeout') mirror.turnDeadline = null;
@@ -378,7 +473,15 @@ export async function processWeek(
         });
       }
       tx.update(gamePath(gid), update);
-      return { advanced: true, week: next.week, finished: done, paused, deadline, waitingFor: [] };
+      return {
+        advanced: true,
+        week: next.week,
+        finished: done,
+        paused,
+        deadline,
+        waitingFor: [],
+        awaiting,
+      };
     },
     { maxAttempts: WEEK_TX_ATTEMPTS },
   );

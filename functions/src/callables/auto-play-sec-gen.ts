@@ -6,6 +6,11 @@
  * product rule, BEER-AI-5) when the week is processed. `computer: false` gives the named roles
  * back to their human players. Then the week is processed if every remaining human has
  * validated. Only admins of the game (creator, team member, session admin).
+ *
+ * Without named roles it is also the instructor's start of a game that waits for its players
+ * (BEER-SEAT-4): the game is marked started (`started`, `startedBy: 'instructor'`) in the same
+ * transaction, the week's timer is armed when one runs, and the week turns at once when every
+ * human has ordered.
  */
 import { z } from 'zod';
 import { CallableError, type CallableHandler } from '../callable';
@@ -13,6 +18,7 @@ import {
   type WeekTimer,
   facilitiesOf,
   facilityIn,
+  armTimer,
   gamePath,
   listOf,
   loadGame,
@@ -67,16 +73,23 @@ export function createHandler(deps: {
               .map(([fid]) => fid);
       const update: Record<string, unknown> = {};
       for (const fid of targets) update[`facilities.${fid}.computer`] = data.computer;
+      if (named.length === 0 && data.computer && fresh.started === false) {
+        update.started = true;
+        update.startedBy = 'instructor';
+      }
       if (Object.keys(update).length > 0) tx.update(gamePath(data.gid), update);
       return Object.entries(facilities)
         .filter(([fid, f]) => (targets.includes(fid) ? data.computer : f.computer === true))
         .map(([fid]) => fid);
     });
+    const now = ctx.now();
     const result = await processWeek(ctx.port, data.gid, {
       mode: 'validated',
-      now: ctx.now(),
+      now,
       timer: deps.timer,
     });
+    // A game that now runs needs its week's timer (armTimer does nothing when none runs).
+    if (!result.advanced && !result.finished) await armTimer(ctx.port, data.gid, now, deps.timer);
     return { computer, advanced: result.advanced, week: result.week };
   };
 }

@@ -9,7 +9,8 @@
  * caller who held another role in the game leaves it (and stops observing). In one transaction on
  * the game: `facilities.{fid}.user/playerName/computer`, `players` / `observers`; then
  * `users/{uid}.playingGame = {id, roleId, playerName}`. The first join also builds the game's
- * state from its documents when it is not stored yet.
+ * state from its documents when it is not stored yet. A join that completes the team of a game
+ * waiting for its players starts it (BEER-SEAT-5; its week timer armed when one runs).
  *
  * Who may observe (an observer reads every facility, never the game's secrets): anyone signed in
  * who has never played in the game, unless the game's session keeps observing to its admins
@@ -20,15 +21,18 @@
 import { z } from 'zod';
 import type { DataPort } from '@sim/core/port/data-port';
 import { arrayRemove, arrayUnion } from '@sim/core/port/field-values';
-import { CallableError, type CallableHandler } from '../callable';
+import { CallableError, type CallableContext, type CallableHandler } from '../callable';
 import {
+  type WeekTimer,
   checkGame,
   facilitiesOf,
   isGameAdmin,
   facilityIn,
   gamePath,
   listOf,
+  noTimer,
   rebuildGame,
+  startIfTeamComplete,
 } from '../beer/beer-game';
 import { idSchema } from '../ids';
 
@@ -83,7 +87,22 @@ async function checkMayObserve(port: DataPort, gid: string, uid: string): Promis
   }
 }
 
-export const handle: CallableHandler<JoinAsData, JoinAsResult> = async (ctx, data) => {
+export function createHandler(deps: {
+  readonly timer: WeekTimer;
+}): CallableHandler<JoinAsData, JoinAsResult> {
+  return (ctx, data) => joinAs(ctx, data, deps.timer);
+}
+
+/** Without a week timer to schedule (tests; the deployed function schedules Cloud Tasks). */
+export const handle: CallableHandler<JoinAsData, JoinAsResult> = createHandler({
+  timer: noTimer,
+});
+
+async function joinAs(
+  ctx: CallableContext,
+  data: JoinAsData,
+  timer: WeekTimer,
+): Promise<JoinAsResult> {
   // Spec §8: 'Couldn't connect, please try again' when joining fails without a user.
   if (!ctx.auth) throw new CallableError('unauthenticated', 'errorJoinNoUser');
   const uid = ctx.auth.uid;
@@ -138,5 +157,9 @@ export const handle: CallableHandler<JoinAsData, JoinAsResult> = async (ctx, dat
     { merge: true },
   );
   await rebuildGame(ctx.port, gid, ctx.now(), true);
+  if (roleId !== OBSERVER) {
+    const game = checkGame((await ctx.port.docs.get(gamePath(gid))).data);
+    await startIfTeamComplete(ctx.port, gid, game, ctx.now(), timer);
+  }
   return { gid, roleId, playerName };
-};
+}

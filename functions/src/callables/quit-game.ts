@@ -3,9 +3,10 @@
  *
  * The caller leaves its role (or stops observing) in the game: `facilities.{fid}.user` and
  * `playerName` become null, its uid leaves `players` / `observers`, and `users/{uid}.playingGame`
- * becomes null when it pointed at this game. An empty role is then played by the computer (the
- * week never waits for it). An admin of the game (creator, team member, session admin) may
- * remove the player of another role by naming it in `roleId`.
+ * becomes null when it pointed at this game. The role left is free, played by the computer until
+ * someone takes it, or awaited again while the game waits for its players (BEER-SEAT-7). An admin
+ * of the game (creator, team member, session admin) may remove the player of another role by
+ * naming it in `roleId` (the live view's "disconnect").
  */
 import { z } from 'zod';
 import { arrayRemove } from '@sim/core/port/field-values';

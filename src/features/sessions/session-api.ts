@@ -219,6 +219,9 @@ export async function startRound(start: RoundStart): Promise<SessionGameRef[]> {
         ...common,
         template: { config: round.config as BeerGameConfig },
         now: start.now,
+        // A team's game holds its weeks until the team is there or the instructor starts it
+        // (BEER-SEAT-2, decision 0007).
+        awaitPlayers: true,
       });
       games.set(`games/${gid}`, docs.game as unknown as DocData);
       detailWrites.push({

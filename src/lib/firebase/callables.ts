@@ -142,6 +142,8 @@ export interface CreateNewTurnTaskResponse {
   readonly finished: boolean;
   /** Human-held facilities that have not validated yet. */
   readonly waitingFor: readonly string[];
+  /** Roles awaiting a player while the game waits for its players (BEER-SEAT-3). */
+  readonly awaiting: readonly string[];
   readonly paused: boolean;
   /** Epoch ms of the week's timer when one runs. */
   readonly deadline: number | null;
@@ -159,7 +161,10 @@ export function createNewTurnTask(
 export interface AutoPlaySecGenRequest {
   readonly gid: string;
   readonly type?: BeerCallType;
-  /** The roles to hand to (or take back from) the computer; every empty role when absent. */
+  /**
+   * The roles to hand to (or take back from) the computer; every empty role when absent, which
+   * also starts a game that waits for its players (BEER-SEAT-4).
+   */
   readonly roleIds?: readonly string[];
   readonly roleId?: string;
   /** Default true; false gives the named roles back to their players. */
