@@ -84,11 +84,15 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
   return sameType(a, b) && compareValues(a, b) === 0;
 }
 
-/** Reads a dotted field path; undefined when any step is missing. */
+/**
+ * Reads a dotted field path; undefined when any step is missing. Own fields only: a query on
+ * `constructor` or `toString` must not find what every object inherits.
+ */
 export function readField(data: unknown, fieldPath: string): unknown {
   let current: unknown = data;
   for (const key of fieldPath.split('.')) {
     if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
+    if (!Object.hasOwn(current, key)) return undefined;
     current = (current as Record<string, unknown>)[key];
   }
   return current;
