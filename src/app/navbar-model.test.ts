@@ -10,6 +10,7 @@ import {
   roundEntries,
   shownRound,
   showLanguagePicker,
+  shownPlayerName,
 } from '@/app/navbar-model';
 import { parseSession } from '@/features/sessions/session-model';
 
@@ -100,5 +101,16 @@ describe('navbar rules (spec §2, §4)', () => {
     );
     expect(showLanguagePicker({ ...base, session: null, game: { creator: null } })).toBe(true);
     expect(showLanguagePicker({ ...base, session: null, game })).toBe(false);
+  });
+});
+
+describe('shownPlayerName (spec §6)', () => {
+  it('shows the first name, else the player name, else nothing (anonymous)', () => {
+    expect(shownPlayerName({ firstname: 'Ada', playerName: 'Team A' }, 'Ann')).toBe('Ada');
+    expect(shownPlayerName({ firstname: '  ' }, 'Ann')).toBe('Ann');
+    expect(shownPlayerName(null, ' Ann ')).toBe('Ann');
+    expect(shownPlayerName({ playerName: 'Bob' }, '')).toBe('Bob');
+    expect(shownPlayerName(null, '')).toBeNull();
+    expect(shownPlayerName({ firstname: '', playerName: ' ' }, '  ')).toBeNull();
   });
 });

@@ -71,6 +71,21 @@ export function playingAs(game: NavGame | null, uid: string | null): PlayingAs {
   return game.observers.includes(uid) ? { kind: 'observer' } : null;
 }
 
+/**
+ * Spec §6 name shown for a player: the profile's first name, else the name given when joining
+ * (the role's, then the profile's), else null for the caller's translated "anonymous".
+ */
+export function shownPlayerName(
+  profile: { readonly firstname?: string; readonly playerName?: string } | null,
+  rolePlayerName: string,
+): string | null {
+  for (const name of [profile?.firstname, rolePlayerName, profile?.playerName]) {
+    const trimmed = name?.trim();
+    if (trimmed) return trimmed;
+  }
+  return null;
+}
+
 /** `/game/{id}/{view}` of a path, or null. */
 export function gameRoute(pathname: string): { id: string; view: string } | null {
   const m = /^\/game\/([^/]+)(?:\/([^/]+))?\/?$/.exec(pathname);

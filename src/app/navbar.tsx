@@ -27,6 +27,7 @@ import {
   gameRoute,
   playEnabled,
   playingAs,
+  shownPlayerName,
   resultsEnabled,
   roundEntries,
   shownRound,
@@ -174,7 +175,10 @@ export function Navbar() {
             label={
               role.kind === 'observer'
                 ? t('navbar.observer')
-                : t('navbar.playingAs', { role: role.roleName, name: role.playerName })
+                : t('navbar.playingAs', {
+                    role: role.roleName,
+                    name: shownPlayerName(profile, role.playerName) ?? t('navbar.anonymous'),
+                  })
             }
             sx={{ ml: 1 }}
           />
