@@ -1,0 +1,133 @@
+/**
+ * Spec §4 copies as the games list writes them, through a data port signed in as the instructor
+ * (local store under its access policy).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildBeerGameDocs, chainConfig } from '@sim/core/beer/game-docs';
+import type { DataPort, DocData } from '@sim/core/port/data-port';
+import { startTestStore, type TestStore } from '@sim/store/testing/test-store';
+import type { GameListItem } from '@/features/game-list/game-list-model';
+
+let port: DataPort | undefined;
+vi.mock('@/lib/data/port', () => ({
+  getDataPort: () => {
+    if (!port) throw new Error('no port yet');
+    return port;
+  },
+}));
+
+const { copyGame } = await import('@/features/game-list/game-list-api');
+
+let store: TestStore;
+beforeAll(async () => {
+  store = await startTestStore();
+  port = store.as({ uid: 'alice', email: 'alice@example.com' });
+}, 60_000);
+afterAll(async () => {
+  await store?.close();
+});
+
+/** A game played to week 12 in a session, with its timer on and messages already sent. */
+async function playedBeerGame(): Promise<GameListItem> {
+  const config = chainConfig({ count: 4 });
+  config.params.timer = 60;
+  config.params.playTimer = true;
+  const fresh = buildBeerGameDocs({
+    gid: 'played',
+    creator: 'alice',
+    creatorName: 'Alice',
+    name: 'Played',
+    now: 1000,
+    template: { config },
+  });
+  const game = structuredClone(fresh.game) as unknown as Record<string, unknown>;
+  const facilities = game['facilities'] as Record<string, Record<string, unknown>>;
+  const fids = Object.keys(facilities);
+  for (const [i, fid] of fids.entries()) {
+    Object.assign(facilities[fid]!, {
+      user: `p${i}`,
+      playerName: `Player ${i}`,
+      validatedOrder: true,
+    });
+  }
+  const params = game['params'] as { configMessages: Record<string, { sentTo: string[] }> };
+  params.configMessages['backlogMessage']!.sentTo = [fids[0]!];
+  params.configMessages['stockMessage']!.sentTo = [fids[1]!];
+  Object.assign(game, {
+    week: 12,
+    finished: true,
+    archived: true,
+    session: 's1',
+    roundNumber: 1,
+    teamNumber: 2,
+    players: fids.map((_, i) => `p${i}`),
+    observers: ['o1'],
+    paused: true,
+  });
+  const admin = store.service();
+  await admin.docs.set('games/played', game as DocData);
+  await admin.docs.set('games/played/private/params', fresh.privateParams as unknown as DocData);
+  return {
+    id: 'played',
+    name: 'Played',
+    type: 'beergame',
+    creator: 'alice',
+    team: null,
+    createdAt: 1000,
+    archived: true,
+    finished: true,
+    draft: false,
+    players: 4,
+    session: 's1',
+    owner: 'Me',
+    mine: true,
+  };
+}
+
+describe('copying a beer game (spec §4)', () => {
+  it('starts each copy afresh: first week, no session, players, timer or sent messages', async () => {
+    const item = await playedBeerGame();
+    const ids = await copyGame(item, 2, '', { uid: 'alice', creatorName: 'Alice', now: 5000 });
+    expect(ids).toHaveLength(2);
+    const admin = store.service();
+    const fresh = buildBeerGameDocs({
+      gid: 'x',
+      creator: 'alice',
+      creatorName: 'Alice',
+      name: 'x',
+      now: 0,
+      template: { config: chainConfig({ count: 4 }) },
+    });
+    for (const gid of ids) {
+      const game = (await admin.docs.get(`games/${gid}`)).data as Record<string, unknown>;
+      expect(game).toMatchObject({
+        week: fresh.game.week,
+        finished: false,
+        archived: false,
+        deleted: false,
+        paused: false,
+        session: null,
+        roundNumber: null,
+        teamNumber: null,
+        players: [],
+        observers: [],
+        params: {
+          timer: 0,
+          playTimer: false,
+          configMessages: { backlogMessage: { sentTo: [] }, stockMessage: { sentTo: [] } },
+        },
+      });
+      for (const f of Object.values(game['facilities'] as Record<string, DocData>)) {
+        expect(f).toMatchObject({ user: null, playerName: null, validatedOrder: false });
+      }
+      // The facilities start again from their start metrics, no week played.
+      for (const fid of Object.keys(fresh.facilities)) {
+        const doc = (await admin.docs.get(`games/${gid}/facilities/${fid}`)).data;
+        expect(doc).toMatchObject({ week: fresh.game.week, validatedOrder: false });
+        expect(doc?.['view']).toEqual(
+          JSON.parse(JSON.stringify(fresh.facilities[fid]!.view)) as unknown,
+        );
+      }
+    }
+  }, 60_000);
+});
