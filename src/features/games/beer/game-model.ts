@@ -11,6 +11,7 @@ import type {
 import { BEER_DEBRIEF_SECTIONS } from '@sim/core/beer/game-docs';
 import type { CapabilityType } from '@sim/core/beer/model';
 import type { FacilityDetail, PlayerView } from '@sim/core/beer/view';
+import { hasStarted, seatOf, type Seat } from '@sim/core/beer/lineup';
 import { ownOrAdd } from '@/lib/own';
 
 export { BEER_DEBRIEF_SECTIONS };
@@ -66,6 +67,9 @@ export interface BeerGameDoc {
   finished: boolean;
   week: number;
   paused: boolean;
+  /** False while the game waits for its players: its free roles hold the week (BEER-SEAT-2). */
+  started: boolean;
+  startedBy: 'instructor' | 'team' | null;
   players: string[];
   observers: string[];
   turnDeadline: number | null;
@@ -223,6 +227,8 @@ export function parseBeerGame(id: string, data: unknown): BeerGameDoc {
     finished: bool(d['finished']),
     week: num(d['week'], 1),
     paused: bool(d['paused']) || bool(p['paused']),
+    started: hasStarted(d),
+    startedBy: d['startedBy'] === 'instructor' || d['startedBy'] === 'team' ? d['startedBy'] : null,
     players: strs(d['players']),
     observers: strs(d['observers']),
     turnDeadline: typeof deadline === 'number' ? deadline : null,
@@ -290,6 +296,16 @@ export function roleIn(game: BeerGameDoc, uid: string | null): GameRole {
   if (game.creator === uid) return { kind: 'creator' };
   if (game.observers.includes(uid)) return { kind: 'observer' };
   return { kind: 'none' };
+}
+
+/** Who plays a role: a human, the computer, nobody yet (awaited) or nobody (free; BEER-SEAT-1). */
+export function seatIn(game: Pick<BeerGameDoc, 'players' | 'started'>, f: PublicFacility): Seat {
+  return seatOf(f, game.players, game.started);
+}
+
+/** The roles the week waits a player for, while the game waits for its players (BEER-SEAT-3). */
+export function awaitedRoles(game: BeerGameDoc): PublicFacility[] {
+  return game.facilities.filter((f) => seatIn(game, f) === 'awaited');
 }
 
 /** A message the backend sent (`games/{gid}/messages/{mid}` or a facility's inbox copy). */
