@@ -16,7 +16,7 @@ vi.mock('@/lib/data/port', () => ({
   },
 }));
 
-const { copyGame } = await import('@/features/game-list/game-list-api');
+const { copyGame, saveGameAsTemplate } = await import('@/features/game-list/game-list-api');
 
 let store: TestStore;
 beforeAll(async () => {
@@ -129,5 +129,21 @@ describe('copying a beer game (spec §4)', () => {
         );
       }
     }
+  }, 60_000);
+});
+
+describe('saving a game as a template (spec §5: name optional)', () => {
+  it("takes the game's name when no title is given, the title given otherwise", async () => {
+    const item = await playedBeerGame();
+    const owner = { uid: 'alice', team: null, now: 6000 };
+    const admin = store.service();
+    const untitled = await saveGameAsTemplate(item, '   ', owner);
+    expect((await admin.docs.get(`templates/${untitled}`)).data).toMatchObject({
+      title: 'Played',
+      type: 'beergame',
+      creator: 'alice',
+    });
+    const titled = await saveGameAsTemplate(item, ' Act 1 ', owner);
+    expect((await admin.docs.get(`templates/${titled}`)).data?.['title']).toBe('Act 1');
   }, 60_000);
 });

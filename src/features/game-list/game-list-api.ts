@@ -190,7 +190,8 @@ export async function mergeIntoTemplate(
 
 /**
  * Saves one game as a game template (`templates`, spec §7 create template): its configuration
- * reset like a copy's (spec §4), so a game made from it starts afresh.
+ * reset like a copy's (spec §4), so a game made from it starts afresh. The title is optional
+ * (spec §5): the game's name by default.
  */
 export async function saveGameAsTemplate(
   item: GameListItem,
@@ -207,7 +208,7 @@ export async function saveGameAsTemplate(
           facilities: (game['facilities'] as DocData | undefined) ?? {},
         };
   return getDataPort().docs.add('templates', {
-    title: title.trim(),
+    title: title.trim() || item.name,
     type: item.type,
     description: '',
     creator: owner.uid,

@@ -220,12 +220,11 @@ export function GameListPanel({ uid, userName }: GameListPanelProps) {
       done();
     });
 
-  /** Spec §7: save one game as a game template (title required). */
+  /** Spec §7: save one game as a game template (spec §5: the title is optional). */
   const saveTemplate = () =>
     run(async () => {
-      setTouched(true);
       const [game] = chosen;
-      if (!game || !title.trim()) return;
+      if (!game) return;
       await saveGameAsTemplate(game, title, { uid, team: list.teamId, now: Date.now() });
       showToast(t('gamelist.savedAsTemplate'), { durationMs: 1500 });
       done();
@@ -447,13 +446,12 @@ export function GameListPanel({ uid, userName }: GameListPanelProps) {
         <DialogContent>
           <TextField
             fullWidth
-            required
             autoFocus
             sx={{ mt: 1 }}
-            label={t('gamelist.templateTitle')}
+            label={t('gamelist.templateTitleOptional')}
+            placeholder={chosen[0]?.name}
+            slotProps={{ inputLabel: { shrink: true } }}
             value={title}
-            error={touched && !title.trim()}
-            helperText={touched && !title.trim() ? t('gamelist.mergeProblems.titleRequired') : ' '}
             onChange={(e) => setTitle(e.target.value)}
           />
         </DialogContent>
