@@ -7,26 +7,54 @@ import { useParams } from 'react-router-dom';
 import { signInAnonymously } from '@/features/auth/auth-api';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
+import { JoinCodeEntry } from '@/app/session-routes';
 import type { GameView } from '@/features/games/game-page';
+import { useGameSession } from '@/features/sessions/use-game-session';
 import { PageLoader } from '@/components/page-loader';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
 const GamePage = lazyPage(() => import('@/features/games/game-page'), 'GamePage');
 const EditorPage = lazyPage(() => import('@/features/games/beer/editor-page'), 'EditorPage');
 
+const DebriefClosed = lazyPage(
+  () => import('@/features/sessions/session-game-panels'),
+  'DebriefClosed',
+);
+const PlayerResetPanel = lazyPage(
+  () => import('@/features/sessions/session-game-panels'),
+  'PlayerResetPanel',
+);
+
+/**
+ * A game page with what its session adds: the name the player joined the lobby with, the
+ * move to the team's game of a new round, the debrief closed to players and the player's reset
+ * when the session says so.
+ */
 export function GameRoute({ view }: { view: GameView }) {
+  const { id = '' } = useParams();
   const ready = useAuthStore((s) => s.ready);
   const user = useAuthStore((s) => s.user);
   const profile = useAuthStore((s) => s.profile);
-  if (!ready) return <PageLoader />;
-  const defaultPlayerName = profile?.playerName?.trim() || profile?.firstname?.trim() || '';
+  const fromSession = useGameSession(id, user?.uid ?? null);
+  // The intro takes its proposed name once: it waits until the lobby's name is known.
+  if (!ready || !fromSession.ready) return <PageLoader />;
+  if ((view === 'results' || view === 'debrief') && !fromSession.debriefOpen) {
+    return <DebriefClosed gid={id} />;
+  }
+  const defaultPlayerName =
+    fromSession.lobbyName || profile?.playerName?.trim() || profile?.firstname?.trim() || '';
   return (
-    <GamePage
-      view={view}
-      user={user}
-      defaultPlayerName={defaultPlayerName}
-      signInAnonymously={signInAnonymously}
-    />
+    <>
+      <GamePage
+        key={id}
+        view={view}
+        user={user}
+        defaultPlayerName={defaultPlayerName}
+        signInAnonymously={signInAnonymously}
+        unavailableExtra={<JoinCodeEntry />}
+      />
+      {view === 'play' && fromSession.playerReset && <PlayerResetPanel gid={id} />}
+    </>
   );
 }
 

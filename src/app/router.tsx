@@ -11,7 +11,7 @@ import { NotFoundPage } from '@/app/not-found-page';
 import type { RouteHandle } from '@/app/route-handle';
 import { RootLayout } from '@/app/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
-import { SessionRoute } from '@/app/session-routes';
+import { JoinCodeEntry, SessionRoute } from '@/app/session-routes';
 import type { RouteAccess } from '@/features/auth/route-guard';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        element: <HomePage />,
+        element: <HomePage joinCode={<JoinCodeEntry variant="hero" />} />,
         handle: { access: { need: 'home' } } satisfies RouteHandle,
       },
       route('signup', <SignupPage />, {

@@ -2,7 +2,7 @@
  * The session routes composed with authentication: the session pages get the signed-in user and
  * the anonymous sign-in from the auth feature (features do not import each other).
  */
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { signInAnonymously } from '@/features/auth/auth-api';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
@@ -11,6 +11,21 @@ import type { SessionPageContext } from '@/features/sessions/session-user';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
 const SessionPage = lazyPage(() => import('@/features/sessions/session-page'), 'SessionPage');
+const JoinCodeForm = lazyPage(() => import('@/features/sessions/join-code-form'), 'JoinCodeForm');
+
+/** The session code field, where a player lands without a link (home page, unknown pages). */
+export function JoinCodeEntry({ variant = 'card' }: { variant?: 'hero' | 'card' }) {
+  const user = useAuthStore((s) => s.user);
+  return (
+    <Suspense fallback={null}>
+      <JoinCodeForm
+        variant={variant}
+        signedIn={user !== null}
+        signInAnonymously={signInAnonymously}
+      />
+    </Suspense>
+  );
+}
 
 export function SessionRoute({ view }: { view: SessionView }) {
   const ready = useAuthStore((s) => s.ready);

@@ -2,7 +2,9 @@
  * The game pages (spec §2): load the game, refuse unknown and unpublished games, then show the
  * page of the view for the user's role in the game.
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { GameUser } from '@/features/games/game-user';
@@ -27,9 +29,17 @@ export interface GamePageProps {
   /** The profile's player name or first name, proposed when joining. */
   readonly defaultPlayerName: string;
   readonly signInAnonymously: () => Promise<GameUser>;
+  /** Shown under the message of an unknown or unpublished game (the session code field). */
+  readonly unavailableExtra?: ReactNode;
 }
 
-export function GamePage({ view, user, defaultPlayerName, signInAnonymously }: GamePageProps) {
+export function GamePage({
+  view,
+  user,
+  defaultPlayerName,
+  signInAnonymously,
+  unavailableExtra,
+}: GamePageProps) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const loaded = useGameDoc(id);
@@ -45,6 +55,7 @@ export function GamePage({ view, user, defaultPlayerName, signInAnonymously }: G
           availability === 'notPublished' ? 'game.messGameNotPublished' : 'game.messGameUnknown',
         )}
       >
+        {unavailableExtra && <Box sx={{ mt: 3 }}>{unavailableExtra}</Box>}
         <Button component={RouterLink} to="/" sx={{ mt: 3 }} variant="contained">
           {t('game.backHome')}
         </Button>

@@ -121,7 +121,8 @@ function ValuePoint({ icon, title, text }: { icon: ReactNode; title: string; tex
   );
 }
 
-export function HomePage() {
+/** `joinCode`: the session code field (the app composes it from the sessions feature). */
+export function HomePage({ joinCode }: { joinCode?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Box>
@@ -188,9 +189,15 @@ export function HomePage() {
                   {t('home.hero.login')}
                 </Button>
               </Stack>
-              <Typography variant="body2" sx={{ mt: 2, opacity: 0.75 }}>
-                {t('home.hero.playerHint')}
-              </Typography>
+              {joinCode ? (
+                <Box sx={{ mt: 4, maxWidth: 520 }} data-testid="home-join-code">
+                  {joinCode}
+                </Box>
+              ) : (
+                <Typography variant="body2" sx={{ mt: 2, opacity: 0.75 }}>
+                  {t('home.hero.playerHint')}
+                </Typography>
+              )}
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
               <ChainIllustration />

@@ -17,6 +17,7 @@ import {
   isSessionCode,
   leastFilledTeam,
   newRoundId,
+  normalizeCode,
   parseLobbyPlayer,
   parseSession,
   playerRoundStates,
@@ -117,6 +118,8 @@ describe('access (spec §2)', () => {
   it('recognises join codes', () => {
     expect(isSessionCode('ABC234')).toBe(true);
     expect(isSessionCode(' abc234 ')).toBe(true);
+    expect(isSessionCode('abc-234')).toBe(true);
+    expect(normalizeCode(' k7m p2q ')).toBe('K7MP2Q');
     expect(isSessionCode('ABCD0I')).toBe(false);
     expect(isSessionCode('ABCDE')).toBe(false);
     expect(isSessionCode('k2Jd8sLqP0aZx1cVb3Nm')).toBe(false);

@@ -353,13 +353,14 @@ export function sessionAccess(session: Session | null, isAdmin: boolean): Sessio
   return session.status === 'published' ? 'ok' : 'sessionNotPublished';
 }
 
-/** Join codes are 6 characters without 0, O, 1 or I (generateSessionCode). */
+/** Join codes are 6 characters without 0, O, 1 or I (generateSessionCode), in any case. */
 export function isSessionCode(value: string): boolean {
-  return /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$/.test(value.trim().toUpperCase());
+  return /^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{6}$/.test(normalizeCode(value));
 }
 
+/** A code as typed (any case, spaces or dashes between groups) as it is stored. */
 export function normalizeCode(value: string): string {
-  return value.trim().toUpperCase();
+  return value.replace(/[\s-]+/g, '').toUpperCase();
 }
 
 // ------------------------------------------------------------------ teams

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { JoinCodeForm } from '@/features/sessions/join-code-form';
 import { findSessionByCode } from '@/features/sessions/session-api';
 import { isSessionCode, normalizeCode } from '@/features/sessions/session-model';
 import type { SessionPageContext } from '@/features/sessions/session-user';
@@ -39,7 +40,15 @@ const TAB_KEYS = {
 } as const satisfies Record<SessionView, string>;
 
 /** `/session/{code}/…`: a join code in place of the id leads to the session it names. */
-function CodeRedirect({ code, view }: { code: string; view: SessionView }) {
+function CodeRedirect({
+  code,
+  view,
+  context,
+}: {
+  code: string;
+  view: SessionView;
+  context: SessionPageContext;
+}) {
   const [target, setTarget] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -52,17 +61,30 @@ function CodeRedirect({ code, view }: { code: string; view: SessionView }) {
     };
   }, [code]);
   if (target === undefined) return <PageLoader />;
-  if (target === null) return <Blocked reason="sessionNotFound" />;
+  if (target === null) return <Blocked reason="sessionNotFound" context={context} />;
   return <Navigate to={`/session/${target}/${view}`} replace />;
 }
 
-function Blocked({ reason }: { reason: 'sessionNotFound' | 'sessionNotPublished' }) {
+/** A session the visitor cannot open: why, and the code field to try another. */
+function Blocked({
+  reason,
+  context,
+}: {
+  reason: 'sessionNotFound' | 'sessionNotPublished';
+  context: SessionPageContext;
+}) {
   const { t } = useTranslation();
   return (
     <Container maxWidth="sm" sx={{ py: 8 }}>
       <Alert severity="warning" data-testid="session-blocked">
         {t(`errors.${reason}`)}
       </Alert>
+      <Box sx={{ mt: 3 }}>
+        <JoinCodeForm
+          signedIn={context.user !== null}
+          signInAnonymously={context.signInAnonymously}
+        />
+      </Box>
       <Box sx={{ mt: 3, textAlign: 'center' }}>
         <Button component={RouterLink} to="/" variant="outlined">
           {t('sessions.backHome')}
@@ -92,10 +114,10 @@ export function SessionPage({ view, context }: { view: SessionView; context: Ses
 
   if (looksLikeCode) {
     if (!user) return <PageLoader />;
-    return <CodeRedirect code={normalizeCode(sid)} view={view} />;
+    return <CodeRedirect code={normalizeCode(sid)} view={view} context={context} />;
   }
   if (state.status === 'loading' || !authReady || (signsIn && !user)) return <PageLoader />;
-  if (state.status === 'blocked') return <Blocked reason={state.reason} />;
+  if (state.status === 'blocked') return <Blocked reason={state.reason} context={context} />;
   const { session, isCreator } = state;
   // Follow-up is for the session's creator, the lobby for everyone else (spec §2).
   if (!isCreator && view !== 'lobby') {
