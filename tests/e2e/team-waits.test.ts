@@ -163,6 +163,7 @@ describe.skipIf(stack.unavailable !== '')('a team game waits for its players', (
       .getByTestId('week-chip')
       .getByText(/^Week 1\b/)
       .waitFor();
+    await shot(ann, 'team-waits-student');
 
     // ---- the instructor watches the game from the follow-up: the factory awaits a player
     await teacher.getByRole('link', { name: 'Watch the game' }).click();
