@@ -4,6 +4,7 @@ import ExitToAppIcon from '@mui/icons-material/ExitToApp';
 import HomeIcon from '@mui/icons-material/Home';
 import LockIcon from '@mui/icons-material/Lock';
 import LogoutIcon from '@mui/icons-material/Logout';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -17,7 +18,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { logoHref } from '@/app/logo-href';
@@ -40,6 +43,7 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { hasEmail } from '@/features/auth/auth-types';
 import { LanguagePicker } from '@/components/language-picker';
 import { LogoMark } from '@/components/logo-mark';
+import { QuitGameDialog } from '@/features/games/quit-dialog';
 import { showError } from '@/lib/errors/error-store';
 
 function RoundsMenu({ entries }: { entries: readonly RoundEntry[] }) {
@@ -85,6 +89,78 @@ function RoundsMenu({ entries }: { entries: readonly RoundEntry[] }) {
   );
 }
 
+/** An entry of the navbar: a button on wide screens, a line of the overflow menu on a phone. */
+interface NavAction {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  to?: string;
+  disabled?: boolean;
+  onClick?: () => void;
+}
+
+/** On a phone the navbar keeps one line: what does not fit goes into this menu. */
+function OverflowMenu({ actions }: { actions: readonly NavAction[] }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (actions.length === 0) return null;
+  return (
+    <>
+      <IconButton
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-label={t('navbar.more')}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        data-testid="navbar-more"
+        sx={{ color: 'text.primary', flexShrink: 0 }}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {actions.map((a) => (
+          <MenuItem
+            key={a.key}
+            disabled={a.disabled ?? false}
+            data-testid={`navbar-more-${a.key}`}
+            {...(a.to !== undefined ? { component: RouterLink, to: a.to } : {})}
+            onClick={() => {
+              setAnchor(null);
+              a.onClick?.();
+            }}
+          >
+            {a.icon && <ListItemIcon>{a.icon}</ListItemIcon>}
+            <ListItemText primary={a.label} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+function NavButton({ action }: { action: NavAction }) {
+  return action.to !== undefined ? (
+    <Button
+      component={RouterLink}
+      to={action.to}
+      disabled={action.disabled ?? false}
+      startIcon={action.icon}
+      sx={{ color: 'text.primary', flexShrink: 0 }}
+    >
+      {action.label}
+    </Button>
+  ) : (
+    <Button
+      color="inherit"
+      startIcon={action.icon}
+      disabled={action.disabled ?? false}
+      onClick={action.onClick}
+      sx={{ flexShrink: 0 }}
+    >
+      {action.label}
+    </Button>
+  );
+}
+
 export function Navbar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -101,7 +177,11 @@ export function Navbar() {
   const role = playingAs(game, uid);
   const playingGameId = profile?.playingGame?.id ?? (role?.kind === 'player' ? game?.id : null);
   const rounds = session ? roundEntries(session, teamNumber, playingGameId ?? null) : null;
-  const action = accountAction(user, Boolean(profile?.playingGame) || role?.kind === 'player');
+  const playing = Boolean(profile?.playingGame) || role?.kind === 'player';
+  const action = accountAction(user, playing);
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // Leaving a game is irreversible for a player (logging out leaves it too): asked first.
+  const [confirmLeave, setConfirmLeave] = useState<'quit' | 'logout' | null>(null);
 
   const logoContext = {
     isInstructor,
@@ -141,12 +221,56 @@ export function Navbar() {
     }
   };
 
+  const playingLabel =
+    role?.kind === 'observer'
+      ? t('navbar.observer')
+      : role
+        ? t('navbar.playingAs', {
+            role: role.roleName,
+            name: shownPlayerName(profile, role.playerName) ?? t('navbar.anonymous'),
+          })
+        : '';
+  const gameActions: NavAction[] =
+    game && route
+      ? [
+          {
+            key: 'play',
+            label: t('navbar.play'),
+            to: `/game/${game.id}/play`,
+            disabled: !playEnabled(game, uid, route.view),
+          },
+          {
+            key: 'results',
+            label: t('navbar.results'),
+            to: `/game/${game.id}/results`,
+            disabled: !resultsEnabled(game),
+          },
+        ]
+      : [];
+  const accountActions: NavAction[] = [];
+  if (ready && action === 'quit') {
+    accountActions.push({
+      key: 'quit',
+      label: t('navbar.quitGame'),
+      icon: <ExitToAppIcon />,
+      onClick: () => setConfirmLeave('quit'),
+    });
+  }
+  if (ready && user && (action === 'logout' || action === 'quit')) {
+    accountActions.push({
+      key: 'logout',
+      label: t('navbar.logout'),
+      icon: <LogoutIcon />,
+      onClick: () => (playing ? setConfirmLeave('logout') : void onLogout()),
+    });
+  }
+
   return (
     <AppBar
       position="sticky"
       sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+      <Toolbar sx={{ gap: 1, flexWrap: 'nowrap', px: { xs: 1.5, sm: 2, md: 3 } }}>
         <Box
           component={RouterLink}
           to={logoHref(logoContext)}
@@ -157,6 +281,7 @@ export function Navbar() {
             gap: 1.25,
             color: 'text.primary',
             textDecoration: 'none',
+            flexShrink: 0,
           }}
         >
           <LogoMark size={34} />
@@ -172,40 +297,16 @@ export function Navbar() {
           <Chip
             size="small"
             data-testid="playing-as"
-            label={
-              role.kind === 'observer'
-                ? t('navbar.observer')
-                : t('navbar.playingAs', {
-                    role: role.roleName,
-                    name: shownPlayerName(profile, role.playerName) ?? t('navbar.anonymous'),
-                  })
-            }
-            sx={{ ml: 1 }}
+            label={playingLabel}
+            // Ellipsised when long (MUI's label), the whole text on hover.
+            title={playingLabel}
+            sx={{ ml: { xs: 0, sm: 1 }, minWidth: 0, flexShrink: 1 }}
           />
         )}
         <Box sx={{ flex: 1 }} />
         {rounds && <RoundsMenu entries={rounds} />}
-        {game && route && (
-          <>
-            <Button
-              component={RouterLink}
-              to={`/game/${game.id}/play`}
-              disabled={!playEnabled(game, uid, route.view)}
-              sx={{ color: 'text.primary' }}
-            >
-              {t('navbar.play')}
-            </Button>
-            <Button
-              component={RouterLink}
-              to={`/game/${game.id}/results`}
-              disabled={!resultsEnabled(game)}
-              sx={{ color: 'text.primary' }}
-            >
-              {t('navbar.results')}
-            </Button>
-          </>
-        )}
-        {isInstructor && !onDashboard && (
+        {!compact && gameActions.map((a) => <NavButton key={a.key} action={a} />)}
+        {isInstructor && !onDashboard && !compact && (
           <Tooltip title={t('navbar.dashboard')}>
             <IconButton
               component={RouterLink}
@@ -218,15 +319,24 @@ export function Navbar() {
           </Tooltip>
         )}
         {showLanguagePicker({ onGameOrSession, session, game }) && <LanguagePicker />}
-        {ready && action === 'quit' && (
-          <Button color="inherit" startIcon={<ExitToAppIcon />} onClick={() => void onQuit()}>
-            {t('navbar.quitGame')}
-          </Button>
-        )}
-        {ready && user && (action === 'logout' || action === 'quit') && (
-          <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void onLogout()}>
-            {t('navbar.logout')}
-          </Button>
+        {!compact && accountActions.map((a) => <NavButton key={a.key} action={a} />)}
+        {compact && (
+          <OverflowMenu
+            actions={[
+              ...gameActions,
+              ...(isInstructor && !onDashboard
+                ? [
+                    {
+                      key: 'dashboard',
+                      label: t('navbar.dashboard'),
+                      icon: <HomeIcon fontSize="small" />,
+                      to: '/dashboard/intro',
+                    },
+                  ]
+                : []),
+              ...accountActions,
+            ]}
+          />
         )}
         {ready && action === 'login' && (
           <Button variant="outlined" component={RouterLink} to="/login">
@@ -234,6 +344,17 @@ export function Navbar() {
           </Button>
         )}
       </Toolbar>
+      <QuitGameDialog
+        open={confirmLeave !== null}
+        role={role?.kind === 'player' ? role.roleName : null}
+        logout={confirmLeave === 'logout'}
+        onCancel={() => setConfirmLeave(null)}
+        onConfirm={() => {
+          const leave = confirmLeave;
+          setConfirmLeave(null);
+          void (leave === 'logout' ? onLogout() : onQuit());
+        }}
+      />
     </AppBar>
   );
 }

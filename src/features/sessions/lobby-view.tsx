@@ -83,8 +83,11 @@ export function LobbyPlayers({
               <Chip
                 key={p.uid}
                 label={p.name}
+                // A long name ends in "…" inside its team's card; the whole name on hover.
+                title={p.name}
                 color={p.uid === highlightUid ? 'primary' : 'default'}
                 variant={p.uid === highlightUid ? 'filled' : 'outlined'}
+                sx={{ maxWidth: '100%' }}
               />
             ))}
           </Stack>
@@ -249,7 +252,7 @@ export function LobbyView({
           sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 4, bgcolor: 'primary.50' }}
         >
           <Stack spacing={2}>
-            <Typography variant="h6">
+            <Typography variant="h6" sx={{ overflowWrap: 'anywhere' }}>
               {t('sessions.lobby.joinedAs', {
                 name: me.name,
                 team: me.team === null ? '' : teamLabel(session, me.team, t('sessions.team')),

@@ -348,6 +348,8 @@ export interface FacilityPrivate {
   /** This facility's own details in the view. */
   own: FacilityDetail | null;
   orderForced: boolean;
+  /** The week just played whose orders the computer placed for this player, else null. */
+  computerOrderedWeek: number | null;
   validatedOrder: boolean;
   capabilities: Record<string, { validatedOrder: boolean; validatedOrderQty: number }>;
 }
@@ -369,6 +371,8 @@ export function parseFacilityPrivate(fid: string, data: unknown): FacilityPrivat
     view,
     own: view?.details.find((x) => x.id === fid) ?? null,
     orderForced: bool(d['orderForced']),
+    computerOrderedWeek:
+      typeof d['computerOrderedWeek'] === 'number' ? d['computerOrderedWeek'] : null,
     validatedOrder: bool(d['validatedOrder']),
     capabilities: caps,
   };

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { EllipsisText } from '@/components/ellipsis-text';
 import type { GameUser } from '@/features/games/game-user';
 import { type BeerGameDoc, roleIn } from '@/features/games/beer/game-model';
 import { facilityIcon, useHolderLabel } from '@/features/games/beer/map-view';
@@ -86,7 +87,17 @@ export function IntroView({
     fid === null ? null : (game.facilities.find((f) => f.id === fid)?.name ?? fid);
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+    // On a phone the choice of a role comes before the rules (`order`; the rules hold nothing
+    // focusable, so the keyboard order is the same).
+    <Container
+      maxWidth="lg"
+      sx={{
+        py: { xs: 2, md: 5 },
+        px: { xs: 1.5, sm: 2, md: 3 },
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+    >
       <Typography variant="h4" component="h1" gutterBottom>
         {t('game.intro.title', { name: game.name })}
       </Typography>
@@ -145,7 +156,7 @@ export function IntroView({
         </Alert>
       )}
 
-      <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3, order: { xs: 2, md: 0 } }}>
         <Typography variant="h6" gutterBottom>
           {t('game.intro.rulesTitle')}
         </Typography>
@@ -201,14 +212,20 @@ export function IntroView({
       </Paper>
 
       {role.kind !== 'player' && !game.finished && (
-        <Paper variant="outlined" sx={{ p: 3 }}>
+        <Paper
+          variant="outlined"
+          sx={{ p: { xs: 2, md: 3 }, mb: { xs: 3, md: 0 }, order: { xs: 1, md: 0 } }}
+        >
           <Typography variant="h6" gutterBottom>
             {t('game.intro.chooseRole')}
           </Typography>
           <Box
             sx={{
               display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+              gridTemplateColumns: {
+                xs: 'repeat(2, minmax(0, 1fr))',
+                sm: 'repeat(auto-fill, minmax(180px, 1fr))',
+              },
               gap: 1.5,
               mb: 3,
             }}
@@ -230,19 +247,22 @@ export function IntroView({
                     disabled={!isFree || busy}
                     onClick={() => setChosen(f.id)}
                     data-testid={`role-${f.id}`}
-                    sx={{ p: 2, textAlign: 'center' }}
+                    sx={{ p: { xs: 1.5, sm: 2 }, textAlign: 'center' }}
                   >
                     <Box sx={{ fontSize: 32, color: 'text.secondary' }}>
                       {facilityIcon(f.visual)}
                     </Box>
-                    <Typography sx={{ fontWeight: 600 }}>{f.name}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {isFree
-                        ? f.computer
-                          ? t('game.intro.computerFree')
-                          : t('game.intro.free')
-                        : t('game.intro.takenBy', { name: holder(f) })}
-                    </Typography>
+                    <EllipsisText text={f.name} sx={{ fontWeight: 600 }} />
+                    <EllipsisText
+                      text={
+                        isFree
+                          ? f.computer
+                            ? t('game.intro.computerFree')
+                            : t('game.intro.free')
+                          : t('game.intro.takenBy', { name: holder(f) })
+                      }
+                      sx={{ typography: 'body2', color: 'text.secondary' }}
+                    />
                   </CardActionArea>
                 </Card>
               );
@@ -256,7 +276,7 @@ export function IntroView({
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             spacing={2}
-            sx={{ alignItems: 'flex-start' }}
+            sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
           >
             <TextField
               label={t('game.intro.playerName')}
@@ -273,7 +293,7 @@ export function IntroView({
                     : t('game.intro.anonymousHint')
               }
               slotProps={{ htmlInput: { 'data-testid': 'intro-player-name', maxLength: 60 } }}
-              sx={{ minWidth: 260 }}
+              sx={{ minWidth: { sm: 260 } }}
             />
             <Button
               variant="contained"

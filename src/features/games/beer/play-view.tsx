@@ -8,30 +8,31 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { placeOrder, weekHasTurned } from '@/features/games/beer/beer-api';
+import { ChainFigures, ChainTable } from '@/features/games/beer/chain-table';
 import {
   type BeerGameDoc,
   messagesShown,
   type PublicFacility,
   secondsLeft,
+  type SentMessage,
 } from '@/features/games/beer/game-model';
 import { MapView } from '@/features/games/beer/map-view';
+import { OrderForm, type OrderLine } from '@/features/games/beer/order-form';
 import { checkOrder } from '@/features/games/beer/order-rules';
+import { chainRows, computerOrdersOf } from '@/features/games/beer/play-model';
+import { HistoryPanel, OwnPanel, ThisWeekPanel } from '@/features/games/beer/play-panels';
 import { useFacilityDoc, useNow, usePlayerMessages } from '@/features/games/beer/use-game';
+import { QuitGameDialog } from '@/features/games/quit-dialog';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
 import { createNewTurnTask, quitGame } from '@/lib/firebase/callables';
@@ -59,10 +60,19 @@ export function WeekHeader({
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { md: 'center' }, mb: 2 }}
+      spacing={{ xs: 1, md: 2 }}
+      sx={{ alignItems: { md: 'center' }, mb: { xs: 1.5, md: 2 } }}
     >
-      <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          overflowWrap: 'anywhere',
+          fontSize: { xs: '1.5rem', md: '2.125rem' },
+        }}
+      >
         {game.name}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
@@ -88,23 +98,6 @@ export function WeekHeader({
         )}
         {children}
       </Stack>
-    </Stack>
-  );
-}
-
-function PipelineCells({ arriving }: { arriving: readonly number[] }) {
-  const { t } = useTranslation();
-  if (arriving.length === 0) return <>{t('game.play.pipelineHidden')}</>;
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} useFlexGap>
-      {arriving.map((q, k) => (
-        <Chip
-          key={k}
-          size="small"
-          variant="outlined"
-          label={t('game.play.inWeeks', { n: k + 1, qty: q })}
-        />
-      ))}
     </Stack>
   );
 }
@@ -147,9 +140,32 @@ export function useTimerExpiry(game: BeerGameDoc, enabled: boolean): void {
   }, [gid, week, deadline, finished, paused, enabled]);
 }
 
+function MessagesPanel({ messages }: { messages: readonly SentMessage[] }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }} data-testid="play-messages">
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('game.play.messages')}
+      </Typography>
+      <Stack spacing={1}>
+        {messages.map((m) => (
+          <Alert key={m.id} severity="info" icon={false}>
+            <Typography variant="caption" color="text.secondary">
+              {t('game.play.weekN', { week: m.showAt })}
+            </Typography>
+            <Typography>{m.message}</Typography>
+          </Alert>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
 export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Two columns under the map on a wide screen; on a phone one column, own panel and order first.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const loaded = useFacilityDoc(game.id, facilityId);
   const sent = usePlayerMessages(game.id, facilityId);
   useTimerExpiry(game, true);
@@ -162,6 +178,7 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
   const [submittedWeek, setSubmittedWeek] = useState<number | null>(null);
   const [turnFailed, setTurnFailed] = useState(false);
   const [quitting, setQuitting] = useState(false);
+  const [askQuit, setAskQuit] = useState(false);
   const [lateWeek, setLateWeek] = useState<number | null>(null);
 
   if (loaded.status === 'loading') return <PageLoader />;
@@ -174,18 +191,21 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
   }
   const priv = loaded.value;
   const own = priv.own;
+  const view = priv.view;
   const week = priv.week;
   const values = typed.week === week ? typed.values : {};
   const validated = priv.validatedOrder || submittedWeek === week;
-  const finished = game.finished || priv.view?.status === 'finished';
-  const canOrder = !finished && !game.paused && !validated && !busy;
+  const finished = game.finished || view?.status === 'finished';
+  // A role the instructor handed to the computer: its orders are the computer's (the backend
+  // ignores the player's), so the box says so instead of taking an order.
+  const computerPlays = facility.computer;
+  const canOrder = !finished && !game.paused && !validated && !busy && !computerPlays;
 
-  const caps = facility.capabilities;
-  const checks = caps.map((c) => {
+  const lines: OrderLine[] = facility.capabilities.map((c) => {
     const text = priv.orderForced ? String(c.startOrders) : (values[c.id] ?? '');
-    return { cap: c, text, check: checkOrder(text, c) };
+    const capView = own?.capabilities.find((x) => x.id === c.id);
+    return { cap: c, text, check: checkOrder(text, c), view: capView };
   });
-  const allValid = checks.every((x) => x.check.valid);
 
   const retryTurn = async () => {
     setBusy(true);
@@ -199,13 +219,12 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canOrder || !allValid) return;
+  const submit = async () => {
+    if (!canOrder || !lines.every((x) => x.check.valid)) return;
     setBusy(true);
     setTurnFailed(false);
     const quantities: Record<string, number> = {};
-    for (const x of checks) quantities[x.cap.id] = x.check.placed ?? 0;
+    for (const x of lines) quantities[x.cap.id] = x.check.placed ?? 0;
     try {
       await placeOrder(game.id, facilityId, week, quantities);
     } catch (err) {
@@ -236,6 +255,7 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
     } catch (err) {
       showError(err);
       setQuitting(false);
+      setAskQuit(false);
     }
   };
 
@@ -244,7 +264,6 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
   );
   // Scheduled and threshold messages, as the backend sent them.
   const messages = messagesShown(sent.broadcast, sent.inbox, week);
-  const current = own?.current ?? null;
   const productName = (pid: string) => {
     const p = ownEntry(game.params.productsTemplates, pid);
     return p ? `${p.productEmoji} ${p.name}`.trim() : pid;
@@ -254,14 +273,113 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
       ? t('game.play.production')
       : (game.facilities.find((f) => f.id === fid)?.name ?? fid);
 
+  // A transparent game's view holds every facility (BEER-VIS-4): the map and a table show them.
+  const transparent = view !== null && view.transparent && view.details.length > 1;
+  const details = new Map((view?.details ?? []).map((d) => [d.id, d]));
+  const mapFigures = transparent
+    ? (f: PublicFacility) => {
+        const d = details.get(f.id);
+        return d ? <ChainFigures detail={d} /> : null;
+      }
+    : undefined;
+
+  const ownPanel = <OwnPanel own={own} productName={productName} />;
+  const orderBox = !finished && (
+    <OrderForm
+      week={week}
+      lines={lines}
+      canOrder={canOrder}
+      fixed={priv.orderForced}
+      validated={validated}
+      busy={busy}
+      paused={game.paused}
+      computerPlays={computerPlays}
+      computerOrdered={computerOrdersOf(priv)}
+      lateWeek={lateWeek}
+      turnFailed={turnFailed}
+      waitingText={
+        humansWaiting.length > 0
+          ? t('game.play.waitingFor', { names: humansWaiting.map((f) => f.name).join(', ') })
+          : t('game.play.waiting')
+      }
+      productName={productName}
+      supplierName={supplierName}
+      onType={(cid, text) => setTyped({ week, values: { ...values, [cid]: text } })}
+      onSubmit={() => void submit()}
+      onRetry={() => void retryTurn()}
+    />
+  );
+  const messagesPanel = messages.length > 0 && <MessagesPanel messages={messages} />;
+  const thisWeek = !finished && <ThisWeekPanel own={own} productName={productName} />;
+  const map = <MapView game={game} highlight={facilityId} extra={mapFigures} />;
+  const chain = transparent && view && (
+    <ChainTable
+      rows={chainRows(view, game.facilities)}
+      facilities={game.facilities}
+      viewer={facilityId}
+      productName={productName}
+    />
+  );
+  const history = own && own.history.length > 0 && <HistoryPanel own={own} />;
+
+  let body: ReactNode;
+  if (wide) {
+    body = (
+      <Stack spacing={3}>
+        {map}
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 7fr)', gap: 3 }}>
+          <Stack spacing={2}>
+            {ownPanel}
+            {orderBox}
+            {thisWeek}
+          </Stack>
+          <Stack spacing={2}>
+            {messagesPanel}
+            {chain}
+            {history}
+          </Stack>
+        </Box>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack spacing={2}>
+        {ownPanel}
+        {orderBox}
+        {messagesPanel}
+        {thisWeek}
+        {map}
+        {chain}
+        {history}
+      </Stack>
+    );
+  }
+
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
-      <WeekHeader game={game} weeks={priv.view?.weeks ?? null}>
-        <Chip label={t('game.play.youAre', { role: facility.name })} variant="outlined" />
-        <Button size="small" color="inherit" disabled={quitting} onClick={() => void quit()}>
+    <Container maxWidth="xl" sx={{ py: { xs: 1.5, md: 4 }, px: { xs: 1.5, sm: 2, md: 3 } }}>
+      <WeekHeader game={game} weeks={view?.weeks ?? null}>
+        <Chip
+          label={t('game.play.youAre', { role: facility.name })}
+          variant="outlined"
+          sx={{ maxWidth: '100%' }}
+        />
+        <Button
+          size="small"
+          color="inherit"
+          disabled={quitting}
+          onClick={() => setAskQuit(true)}
+          data-testid="play-quit"
+        >
           {t('game.play.quit')}
         </Button>
       </WeekHeader>
+      <QuitGameDialog
+        open={askQuit}
+        role={facility.name}
+        busy={quitting}
+        onCancel={() => setAskQuit(false)}
+        onConfirm={() => void quit()}
+      />
 
       {finished && (
         <Alert
@@ -281,281 +399,11 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
           {t('game.play.gameOver')}
         </Alert>
       )}
-
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '5fr 7fr' }, gap: 3 }}>
-        <Stack spacing={2}>
-          <MapView game={game} highlight={facilityId} />
-          {messages.length > 0 && (
-            <Paper variant="outlined" sx={{ p: 2 }} data-testid="play-messages">
-              <Typography variant="h6" gutterBottom>
-                {t('game.play.messages')}
-              </Typography>
-              <Stack spacing={1}>
-                {messages.map((m) => (
-                  <Alert key={m.id} severity="info" icon={false}>
-                    <Typography variant="caption" color="text.secondary">
-                      {t('game.play.weekN', { week: m.showAt })}
-                    </Typography>
-                    <Typography>{m.message}</Typography>
-                  </Alert>
-                ))}
-              </Stack>
-            </Paper>
-          )}
-        </Stack>
-
-        <Stack spacing={2}>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }} useFlexGap>
-              <Figure
-                label={t('game.play.costSoFar')}
-                value={own ? fmt(own.cumCost) : '–'}
-                testId="play-cost"
-              />
-              {own && own.cumRevenue > 0 && (
-                <Figure label={t('game.play.profit')} value={fmt(own.cumProfit)} />
-              )}
-              {own?.products.map((p) => (
-                <Stack key={p.pid} direction="row" spacing={3}>
-                  <Figure
-                    label={t('game.play.stockOf', { product: productName(p.pid) })}
-                    value={String(p.stock)}
-                    testId={`play-stock-${p.pid}`}
-                  />
-                  <Figure
-                    label={t('game.play.backlog')}
-                    value={String(p.backlog)}
-                    color={p.backlog > 0 ? 'error.main' : undefined}
-                    testId={`play-backlog-${p.pid}`}
-                  />
-                </Stack>
-              ))}
-            </Stack>
-          </Paper>
-
-          {!finished && (
-            <>
-              <Paper variant="outlined" sx={{ p: 2 }}>
-                <Typography variant="h6" gutterBottom>
-                  {t('game.play.thisWeek')}
-                </Typography>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('game.play.product')}</TableCell>
-                      <TableCell align="right">{t('game.play.incomingOrders')}</TableCell>
-                      <TableCell align="right">{t('game.play.received')}</TableCell>
-                      <TableCell align="right">{t('game.play.shipped')}</TableCell>
-                      <TableCell align="right">{t('game.play.weekCost')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {(current?.products ?? []).map((p) => (
-                      <TableRow key={p.pid}>
-                        <TableCell>{productName(p.pid)}</TableCell>
-                        <TableCell align="right" data-testid={`play-incoming-${p.pid}`}>
-                          {p.incoming}
-                        </TableCell>
-                        <TableCell align="right">{p.received}</TableCell>
-                        <TableCell align="right">{p.shipped}</TableCell>
-                        <TableCell align="right">
-                          {fmt(p.holdingCost + p.backlogCost + p.missedSaleCost)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Paper>
-
-              <Paper
-                variant="outlined"
-                sx={{ p: 2 }}
-                component="form"
-                onSubmit={(e: FormEvent) => void submit(e)}
-              >
-                <Typography variant="h6" gutterBottom>
-                  {t('game.play.yourOrder')}
-                </Typography>
-                {priv.orderForced && (
-                  <Alert severity="info" sx={{ mb: 2 }}>
-                    {t('game.play.forced')}
-                  </Alert>
-                )}
-                <Stack spacing={2}>
-                  {checks.map(({ cap, text, check }) => {
-                    const view = own?.capabilities.find((c) => c.id === cap.id);
-                    const rules = [
-                      cap.moq > 0 ? t('game.order.moq', { n: cap.moq }) : null,
-                      cap.batchSize > 0 ? t('game.order.batch', { n: cap.batchSize }) : null,
-                      cap.maxOrderQty > 0 ? t('game.order.max', { n: cap.maxOrderQty }) : null,
-                    ].filter((x): x is string => x !== null);
-                    const showError = text.trim() !== '' && !check.valid;
-                    return (
-                      <Box key={cap.id}>
-                        <Typography variant="subtitle2">
-                          {t('game.play.orderFrom', {
-                            product: productName(cap.pid),
-                            supplier: supplierName(cap.from),
-                          })}
-                        </Typography>
-                        <Stack
-                          direction={{ xs: 'column', sm: 'row' }}
-                          spacing={2}
-                          sx={{ alignItems: { sm: 'center' }, mt: 1 }}
-                        >
-                          <TextField
-                            size="small"
-                            label={t('game.play.quantity')}
-                            value={text}
-                            disabled={!canOrder || priv.orderForced}
-                            inputMode="numeric"
-                            onChange={(e) =>
-                              setTyped({ week, values: { ...values, [cap.id]: e.target.value } })
-                            }
-                            error={showError}
-                            helperText={
-                              showError
-                                ? t('game.order.invalid', { max: 999 })
-                                : check.adjusted && check.placed !== null
-                                  ? t('game.order.adjusted', { n: check.placed })
-                                  : rules.join(' · ') || t('game.order.noRule')
-                            }
-                            slotProps={{ htmlInput: { 'data-testid': `order-${cap.id}` } }}
-                            sx={{ width: 220 }}
-                          />
-                          <Box sx={{ flex: 1 }}>
-                            <Typography variant="caption" color="text.secondary">
-                              {t('game.play.pipeline', { total: view?.onOrder ?? 0 })}
-                            </Typography>
-                            <PipelineCells arriving={view?.arriving ?? []} />
-                          </Box>
-                        </Stack>
-                      </Box>
-                    );
-                  })}
-                  {validated && !finished ? (
-                    <Alert
-                      severity="info"
-                      icon={<CircularProgress size={20} />}
-                      data-testid="play-waiting"
-                      action={
-                        turnFailed ? (
-                          <Button onClick={() => void retryTurn()} disabled={busy}>
-                            {t('game.play.retry')}
-                          </Button>
-                        ) : undefined
-                      }
-                    >
-                      {humansWaiting.length > 0
-                        ? t('game.play.waitingFor', {
-                            names: humansWaiting.map((f) => f.name).join(', '),
-                          })
-                        : t('game.play.waiting')}
-                    </Alert>
-                  ) : (
-                    !finished && (
-                      <Box>
-                        <Button
-                          type="submit"
-                          variant="contained"
-                          size="large"
-                          disabled={!canOrder || !allValid}
-                          data-testid="order-submit"
-                        >
-                          {busy ? t('game.play.sending') : t('game.play.placeOrder')}
-                        </Button>
-                        {game.paused && (
-                          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                            {t('game.play.pausedHint')}
-                          </Typography>
-                        )}
-                        {lateWeek !== null && lateWeek < week && (
-                          <Alert severity="warning" sx={{ mt: 1 }} data-testid="order-late">
-                            {t('game.play.orderTooLate', { late: lateWeek, week })}
-                          </Alert>
-                        )}
-                      </Box>
-                    )
-                  )}
-                </Stack>
-              </Paper>
-            </>
-          )}
-
-          {own && own.history.length > 0 && (
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              <Typography variant="h6" gutterBottom>
-                {t('game.play.history')}
-              </Typography>
-              <Table size="small" data-testid="play-history">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('game.play.weekCol')}</TableCell>
-                    <TableCell align="right">{t('game.play.incomingOrders')}</TableCell>
-                    <TableCell align="right">{t('game.play.shipped')}</TableCell>
-                    <TableCell align="right">{t('game.play.stock')}</TableCell>
-                    <TableCell align="right">{t('game.play.backlog')}</TableCell>
-                    <TableCell align="right">{t('game.play.ordered')}</TableCell>
-                    <TableCell align="right">{t('game.play.weekCost')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {own.history
-                    .map((h, k) => ({ h, week: k + 1 }))
-                    .slice(-8)
-                    .reverse()
-                    .map(({ h, week: w }) => (
-                      <TableRow key={w}>
-                        <TableCell>{w}</TableCell>
-                        <TableCell align="right">
-                          {sum(h.products.map((p) => p.incoming))}
-                        </TableCell>
-                        <TableCell align="right">{sum(h.products.map((p) => p.shipped))}</TableCell>
-                        <TableCell align="right">{sum(h.products.map((p) => p.stock))}</TableCell>
-                        <TableCell align="right">{sum(h.products.map((p) => p.backlog))}</TableCell>
-                        <TableCell align="right">
-                          {sum(h.capabilities.map((c) => c.ordered))}
-                        </TableCell>
-                        <TableCell align="right">{fmt(h.cost)}</TableCell>
-                      </TableRow>
-                    ))}
-                </TableBody>
-              </Table>
-            </Paper>
-          )}
-        </Stack>
-      </Box>
+      {body}
     </Container>
   );
 }
 
-function sum(xs: readonly number[]): number {
-  return xs.reduce((a, b) => a + b, 0);
-}
-
 export function fmt(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);
-}
-
-function Figure({
-  label,
-  value,
-  color,
-  testId,
-}: {
-  label: string;
-  value: string;
-  color?: string | undefined;
-  testId?: string;
-}) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" sx={{ color, fontWeight: 600 }} data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
 }

@@ -1,0 +1,234 @@
+/** The player's own panels of the play screen: the figures, this week, the last weeks. */
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FacilityDetail } from '@sim/core/beer/view';
+import { useFormatNumber } from '@/lib/i18n/format-number';
+
+/** A table that scrolls inside its panel on a narrow screen instead of widening the page. */
+export function ScrollTable({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        overflowX: 'auto',
+        maxWidth: '100%',
+        // Denser cells on a phone, so more of the table shows before it scrolls.
+        '& .MuiTableCell-root': { px: { xs: 1, md: 2 } },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
+export function PipelineCells({ arriving }: { arriving: readonly number[] }) {
+  const { t } = useTranslation();
+  const num = useFormatNumber();
+  if (arriving.length === 0) return <>{t('game.play.pipelineHidden')}</>;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }} useFlexGap>
+      {arriving.map((q, k) => (
+        <Chip
+          key={k}
+          size="small"
+          variant="outlined"
+          label={t('game.play.inWeeks', { n: k + 1, qty: num(q) })}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+export function Figure({
+  label,
+  value,
+  color,
+  testId,
+}: {
+  label: string;
+  value: string;
+  color?: string | undefined;
+  testId?: string;
+}) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography
+        component="div"
+        sx={{ color, fontWeight: 600, fontSize: { xs: '1.35rem', md: '1.5rem' } }}
+        data-testid={testId}
+      >
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The player's own figures: cost, profit, and per product stock, backlog and orders received. */
+export function OwnPanel({
+  own,
+  productName,
+}: {
+  own: FacilityDetail | null;
+  productName: (pid: string) => string;
+}) {
+  const { t } = useTranslation();
+  const num = useFormatNumber();
+  const several = (own?.products.length ?? 0) > 1;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 1.5, md: 2 } }}
+      component="section"
+      aria-label={t('game.play.ownFigures')}
+      data-testid="play-own"
+    >
+      <Stack direction="row" spacing={{ xs: 2, md: 3 }} sx={{ flexWrap: 'wrap' }} useFlexGap>
+        <Figure
+          label={t('game.play.costSoFar')}
+          value={own ? num(own.cumCost) : '–'}
+          testId="play-cost"
+        />
+        {own && own.cumRevenue > 0 && (
+          <Figure label={t('game.play.profit')} value={num(own.cumProfit)} />
+        )}
+        {own?.products.map((p) => {
+          const incoming = own.current?.products.find((x) => x.pid === p.pid)?.incoming;
+          return (
+            <Stack key={p.pid} direction="row" spacing={{ xs: 2, md: 3 }} useFlexGap>
+              <Figure
+                label={
+                  several
+                    ? t('game.play.stockOf', { product: productName(p.pid) })
+                    : t('game.play.stock')
+                }
+                value={num(p.stock)}
+                testId={`play-stock-${p.pid}`}
+              />
+              <Figure
+                label={t('game.play.backlog')}
+                value={num(p.backlog)}
+                color={p.backlog > 0 ? 'error.main' : undefined}
+                testId={`play-backlog-${p.pid}`}
+              />
+              {incoming !== undefined && (
+                <Figure
+                  label={t('game.play.incomingOrders')}
+                  value={num(incoming)}
+                  testId={`play-incoming-now-${p.pid}`}
+                />
+              )}
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function ThisWeekPanel({
+  own,
+  productName,
+}: {
+  own: FacilityDetail | null;
+  productName: (pid: string) => string;
+}) {
+  const { t } = useTranslation();
+  const num = useFormatNumber();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('game.play.thisWeek')}
+      </Typography>
+      <ScrollTable>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('game.play.product')}</TableCell>
+              <TableCell align="right">{t('game.play.incomingOrders')}</TableCell>
+              <TableCell align="right">{t('game.play.received')}</TableCell>
+              <TableCell align="right">{t('game.play.shipped')}</TableCell>
+              <TableCell align="right">{t('game.play.weekCost')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(own?.current?.products ?? []).map((p) => (
+              <TableRow key={p.pid}>
+                <TableCell>{productName(p.pid)}</TableCell>
+                <TableCell align="right" data-testid={`play-incoming-${p.pid}`}>
+                  {num(p.incoming)}
+                </TableCell>
+                <TableCell align="right">{num(p.received)}</TableCell>
+                <TableCell align="right">{num(p.shipped)}</TableCell>
+                <TableCell align="right">
+                  {num(p.holdingCost + p.backlogCost + p.missedSaleCost)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ScrollTable>
+    </Paper>
+  );
+}
+
+function sum(xs: readonly number[]): number {
+  return xs.reduce((a, b) => a + b, 0);
+}
+
+export function HistoryPanel({ own }: { own: FacilityDetail }) {
+  const { t } = useTranslation();
+  const num = useFormatNumber();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('game.play.history')}
+      </Typography>
+      <ScrollTable>
+        <Table size="small" data-testid="play-history">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('game.play.weekCol')}</TableCell>
+              <TableCell align="right">{t('game.play.incomingOrders')}</TableCell>
+              <TableCell align="right">{t('game.play.shipped')}</TableCell>
+              <TableCell align="right">{t('game.play.stock')}</TableCell>
+              <TableCell align="right">{t('game.play.backlog')}</TableCell>
+              <TableCell align="right">{t('game.play.ordered')}</TableCell>
+              <TableCell align="right">{t('game.play.weekCost')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {own.history
+              .map((h, k) => ({ h, week: k + 1 }))
+              .slice(-8)
+              .reverse()
+              .map(({ h, week }) => (
+                <TableRow key={week}>
+                  <TableCell>{week}</TableCell>
+                  <TableCell align="right">{num(sum(h.products.map((p) => p.incoming)))}</TableCell>
+                  <TableCell align="right">{num(sum(h.products.map((p) => p.shipped)))}</TableCell>
+                  <TableCell align="right">{num(sum(h.products.map((p) => p.stock)))}</TableCell>
+                  <TableCell align="right">{num(sum(h.products.map((p) => p.backlog)))}</TableCell>
+                  <TableCell align="right">
+                    {num(sum(h.capabilities.map((c) => c.ordered)))}
+                  </TableCell>
+                  <TableCell align="right">{num(h.cost)}</TableCell>
+                </TableRow>
+              ))}
+          </TableBody>
+        </Table>
+      </ScrollTable>
+    </Paper>
+  );
+}

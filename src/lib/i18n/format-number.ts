@@ -1,0 +1,13 @@
+/** Numbers in the language on screen (decimal separator, grouping), at most one decimal. */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export function numberFormatter(locale: string): (n: number) => string {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  return (n) => format.format(n);
+}
+
+export function useFormatNumber(): (n: number) => string {
+  const { i18n } = useTranslation();
+  return useMemo(() => numberFormatter(i18n.language), [i18n.language]);
+}
