@@ -75,7 +75,7 @@ describe("an instructor's afternoon", () => {
     expect(sid).not.toBe('');
     await teacher.getByTestId('round-2').waitFor();
     await teacher.getByRole('button', { name: 'Publish' }).click();
-    const codeText = teacher.getByTestId('follow-up-code');
+    const codeText = teacher.getByTestId('share-code');
     await codeText.waitFor({ timeout: 30_000 });
     const code = (await codeText.textContent())?.trim() ?? '';
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
@@ -128,7 +128,8 @@ describe("an instructor's afternoon", () => {
 
     // Round 2 stays locked, and shows as locked in a player's rounds dropdown.
     const player = players[0]!;
-    await player.getByRole('link', { name: "Go to my team's game" }).waitFor({ timeout: 10_000 });
+    // The round's start takes the lobby's players to their team's game.
+    await player.waitForURL(/\/game\/[^/]+\/intro$/, { timeout: 30_000 });
     await player.getByTestId('rounds-menu').click();
     const round2 = player.getByTestId('round-entry-2');
     await round2.waitFor();

@@ -223,19 +223,13 @@ export function FollowUpView({
           spacing={2}
           sx={{ alignItems: { md: 'center' } }}
         >
-          <Stack direction="row" spacing={1} sx={{ flex: 1, alignItems: 'center' }}>
+          <Box sx={{ flex: 1 }}>
             <Chip
               data-testid="session-status"
               color={published ? 'success' : 'default'}
               label={t(`sessions.status.${session.status}`)}
             />
-            {published && session.code && (
-              <Typography>
-                {t('sessions.followUp.joinWith')}{' '}
-                <strong data-testid="follow-up-code">{session.code}</strong>
-              </Typography>
-            )}
-          </Stack>
+          </Box>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {session.instructionsMode !== 'none' && (
               <Button
@@ -296,7 +290,13 @@ export function FollowUpView({
         <Typography variant="h5" sx={{ mb: 2 }}>
           {t('sessions.followUp.roundsTitle')}
         </Typography>
-        <RoundsPanel session={session} games={games} onStart={start} busy={busy || pending} />
+        <RoundsPanel
+          session={session}
+          games={games}
+          lobby={players}
+          onStart={start}
+          busy={busy || pending}
+        />
       </Box>
 
       <Box>

@@ -32,7 +32,9 @@ import {
   roundFinished,
   roundLabel,
   roundStarted,
+  teamGamePlayers,
   teamLabel,
+  type LobbyPlayer,
   type Session,
   type SessionGameRef,
   type SessionRound,
@@ -47,25 +49,22 @@ export function finishedOf(games: ReadonlyMap<string, DocData>) {
   };
 }
 
-/** Everyone holding a role in the game (`players`), whoever joined it. */
-function playerCount(data: DocData | undefined): number {
-  const players = data?.['players'];
-  return Array.isArray(players) ? new Set(players).size : 0;
-}
-
 function GameCard({
   session,
   gameRef,
   data,
+  lobby,
   finished,
 }: {
   session: Session;
   gameRef: SessionGameRef;
   data: DocData | undefined;
+  lobby: readonly LobbyPlayer[];
   finished: boolean;
 }) {
   const { t } = useTranslation();
   const week = typeof data?.['week'] === 'number' ? data['week'] : 1;
+  const { joined, count } = teamGamePlayers(data, lobby, gameRef.teamNumber);
   return (
     <Paper variant="outlined" sx={{ p: 1.5, borderRadius: 2 }} data-testid="round-game">
       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -74,7 +73,9 @@ function GameCard({
       <Typography variant="body2" color="text.secondary" data-testid="round-game-status">
         {finished
           ? t('sessions.followUp.gameFinished')
-          : t('sessions.followUp.gameWeek', { week, count: playerCount(data) })}
+          : joined < count
+            ? t('sessions.followUp.gameWeekJoined', { week, joined, count })
+            : t('sessions.followUp.gameWeek', { week, count })}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ mt: 0.5 }}>
         <Link component={RouterLink} to={`/game/${gameRef.gid}/play`} variant="body2">
@@ -95,6 +96,7 @@ function RoundCard({
   round,
   n,
   games,
+  lobby,
   primary,
   onStart,
   busy,
@@ -103,6 +105,7 @@ function RoundCard({
   round: SessionRound;
   n: number;
   games: ReadonlyMap<string, DocData>;
+  lobby: readonly LobbyPlayer[];
   primary: boolean;
   onStart: (roundNumber: number) => void;
   busy: boolean;
@@ -189,6 +192,7 @@ function RoundCard({
               session={session}
               gameRef={ref}
               data={games.get(ref.gid)}
+              lobby={lobby}
               finished={isFinished(ref)}
             />
           ))}
@@ -242,11 +246,14 @@ function ConfirmStartDialog({
 export function RoundsPanel({
   session,
   games,
+  lobby,
   onStart,
   busy,
 }: {
   session: Session;
   games: ReadonlyMap<string, DocData>;
+  /** The lobby's players (every player of a team, joined its game or not). */
+  lobby: readonly LobbyPlayer[];
   onStart: (roundNumber: number) => void;
   busy: boolean;
 }) {
@@ -269,6 +276,7 @@ export function RoundsPanel({
           round={round}
           n={i + 1}
           games={games}
+          lobby={lobby}
           primary={i + 1 === nextRound}
           onStart={ask}
           busy={busy}

@@ -26,6 +26,7 @@ import {
   sessionAccess,
   sessionFromTemplate,
   sortLobby,
+  teamGamePlayers,
   teamGameToEnter,
   teamLabel,
   teamsToStart,
@@ -239,6 +240,17 @@ describe('rounds (spec §2 rounds dropdown)', () => {
     expect(roundFinished(s, 1, byFlag)).toBe(false);
     expect(roundFinished(s, 1, () => true)).toBe(true);
     expect(roundFinished(s, 3, () => true)).toBe(false);
+  });
+
+  it("counts every player of a team's game: in it, or in the team's lobby without a role yet", () => {
+    const lobby = [p('a', 1), p('b', 1), p('c', 2), p('d', null)];
+    expect(teamGamePlayers({ players: ['a'] }, lobby, 1)).toEqual({ joined: 1, count: 2 });
+    // A player who left the lobby but plays is counted once; another team's players are not.
+    expect(teamGamePlayers({ players: ['a', 'b', 'x', 'x'] }, lobby, 1)).toEqual({
+      joined: 3,
+      count: 3,
+    });
+    expect(teamGamePlayers(undefined, lobby, 2)).toEqual({ joined: 0, count: 1 });
   });
 
   it('opens the debrief to players unless the session says noaccess; admins always', () => {

@@ -541,6 +541,22 @@ export function gamesStillPlaying(
     .sort((a, b) => a.roundNumber - b.roundNumber || a.teamNumber - b.teamNumber);
 }
 
+/**
+ * Every player of a team's game: those holding a role in it (`players`), and the team's lobby
+ * players who have not taken one yet; `joined` counts the first.
+ */
+export function teamGamePlayers(
+  data: DocData | undefined,
+  lobby: readonly LobbyPlayer[],
+  team: number,
+): { joined: number; count: number } {
+  const raw = data?.['players'];
+  const inGame = new Set(Array.isArray(raw) ? raw.filter((p) => typeof p === 'string') : []);
+  const everyone = new Set(inGame);
+  for (const p of lobby) if (p.team === team) everyone.add(p.uid);
+  return { joined: inGame.size, count: everyone.size };
+}
+
 /** Whether every game of a started round has ended. */
 export function roundFinished(
   session: Pick<Session, 'games'>,
