@@ -1,0 +1,57 @@
+/**
+ * axe-core in the end-to-end tests: the page gets axe's source as a script and runs it with the
+ * WCAG 2 A/AA and best-practice rules; serious and critical violations fail the test with the
+ * rule, its impact and the elements it found.
+ */
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** One violation as a line: rule, impact, the selectors of its nodes. */
+export interface SeriousViolation {
+  readonly rule: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+/** The serious and critical violations axe finds on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<SeriousViolation[]> {
+  // Animations and transitions (MUI's fades, ripples) would let axe read half-drawn colours.
+  await page.waitForTimeout(400);
+  const injected = await page.evaluate(() => 'axe' in window);
+  if (!injected) await page.addScriptTag({ content: axe.source });
+  const results = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
+    TAGS,
+  );
+  return results.violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.map(String).join(' > ')),
+    }));
+}
+
+/** The report of the violations, one line per rule; '' when there are none. */
+export function describeViolations(name: string, found: readonly SeriousViolation[]): string {
+  return found
+    .map((v) => `${name}: ${v.rule} (${v.impact}) ${v.help}\n    ${v.targets.join('\n    ')}`)
+    .join('\n');
+}
+
+/** Fails (softly, so one run lists every page) when the page has serious or critical violations. */
+export async function expectNoSeriousViolations(page: Page, name: string): Promise<void> {
+  const report = describeViolations(name, await seriousViolations(page));
+  if (report) console.error(report);
+  expect.soft(report, `axe on ${name}`).toBe('');
+}
