@@ -16,7 +16,7 @@ import { EllipsisText } from '@/components/ellipsis-text';
 import type { PublicFacility } from '@/features/games/beer/game-model';
 import { useHolderLabel } from '@/features/games/beer/map-view';
 import type { ChainRow } from '@/features/games/beer/play-model';
-import { PipelineCells, ScrollTable } from '@/features/games/beer/play-panels';
+import { ScrollTable } from '@/features/games/beer/play-panels';
 import { useFormatNumber } from '@/lib/i18n/format-number';
 
 function sum(xs: readonly number[]): number {
@@ -72,6 +72,31 @@ export function ChainFigures({ detail }: { detail: FacilityDetail }) {
   );
 }
 
+/** Goods arriving in 1, 2… weeks, on one line: "+1: 4 · +2: 10". */
+function ArrivingList({ arriving }: { arriving: readonly number[] }) {
+  const { t } = useTranslation();
+  const num = useFormatNumber();
+  if (arriving.length === 0) return <>–</>;
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {arriving.map((q, k) => (
+        <Box
+          component="span"
+          key={k}
+          data-week={k + 1}
+          title={t('game.play.inWeeks', { n: k + 1, qty: num(q) })}
+          sx={{ '&:not(:last-of-type)::after': { content: '" · "', color: 'text.secondary' } }}
+        >
+          <Box component="span" sx={{ color: 'text.secondary', typography: 'caption' }}>
+            +{k + 1}:
+          </Box>{' '}
+          {num(q)}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export function ChainTable({
   rows,
   facilities,
@@ -101,7 +126,12 @@ export function ChainTable({
         {t('game.play.chainHint')}
       </Typography>
       <ScrollTable>
-        <Table size="small" data-testid="chain-table" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+        <Table
+          size="small"
+          data-testid="chain-table"
+          // Eight columns: dense cells, so the whole chain fits beside the order box.
+          sx={{ '& th': { whiteSpace: 'nowrap' }, '&& .MuiTableCell-root': { px: 1 } }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('game.follow.facility')}</TableCell>
@@ -123,7 +153,10 @@ export function ChainTable({
               return (
                 <TableRow key={`${r.fid}-${r.pid}`} selected={mine} data-testid={`chain-row-${id}`}>
                   {r.first && (
-                    <TableCell rowSpan={r.span} sx={{ maxWidth: 180, verticalAlign: 'top' }}>
+                    <TableCell
+                      rowSpan={r.span}
+                      sx={{ maxWidth: 180, verticalAlign: r.span > 1 ? 'top' : undefined }}
+                    >
                       <EllipsisText text={f?.name ?? r.fid} sx={{ fontWeight: 600 }} />
                       {f && (
                         <EllipsisText
@@ -153,15 +186,15 @@ export function ChainTable({
                   <TableCell align="right" data-testid={`chain-onorder-${id}`}>
                     {num(r.onOrder)}
                   </TableCell>
-                  <TableCell data-testid={`chain-arriving-${id}`} sx={{ minWidth: 150 }}>
-                    <PipelineCells arriving={r.arriving} />
+                  <TableCell data-testid={`chain-arriving-${id}`}>
+                    <ArrivingList arriving={r.arriving} />
                   </TableCell>
                   {r.first && (
                     <TableCell
                       align="right"
                       rowSpan={r.span}
                       data-testid={`chain-cost-${r.fid}`}
-                      sx={{ verticalAlign: 'top' }}
+                      sx={r.span > 1 ? { verticalAlign: 'top' } : undefined}
                     >
                       {num(r.cumCost)}
                     </TableCell>

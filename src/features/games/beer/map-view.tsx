@@ -147,7 +147,8 @@ function FacilityCard({
       data-testid={`map-facility-${f.id}`}
       variant="outlined"
       sx={{
-        flex: '1 1 0',
+        // Across, a column stacks its cards and centres a lone one; down, a row shares its width.
+        flex: across ? '0 0 auto' : '1 1 0',
         minWidth: across ? `${FLOW_CARD_MIN_WIDTH - 16}px` : 0,
         p: across ? 1.25 : 1,
         display: 'flex',
