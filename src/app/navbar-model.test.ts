@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountAction,
   afterLeavePath,
+  debriefAllowed,
   gameRoute,
   parseNavGame,
   playEnabled,
@@ -84,10 +85,25 @@ describe('navbar rules (spec §2, §4)', () => {
     expect(accountAction({ isAnonymous: true, email: null }, true)).toBe('logout');
     expect(accountAction({ isAnonymous: false, email: 'a@b.c' }, true)).toBe('quit');
     expect(accountAction({ isAnonymous: false, email: 'a@b.c' }, false)).toBe('logout');
+    // An anonymous visitor who takes no part is offered Log in, as in the intro signed out.
+    expect(accountAction({ isAnonymous: true, email: null }, false, false)).toBe('login');
+    expect(accountAction({ isAnonymous: true, email: null }, false, true)).toBe('logout');
+    expect(accountAction({ isAnonymous: false, email: 'a@b.c' }, false, false)).toBe('logout');
     expect(afterLeavePath('/game/g1/play', 'quit')).toBe('/game/g1');
     expect(afterLeavePath('/game/g1/intro', 'quit')).toBeNull();
     expect(afterLeavePath('/game/g1/play', 'logout')).toBe('/game/g1');
     expect(afterLeavePath('/dashboard/intro', 'logout')).toBe('/');
+  });
+
+  it("keeps a session's results and debrief to its instructors with debriefingMode noaccess", () => {
+    const open = parseSession('s1', { creator: 'teacher', debriefingMode: 'access' });
+    const closed = parseSession('s1', { creator: 'teacher', debriefingMode: 'noaccess' });
+    expect(debriefAllowed(null, game, 'p1')).toBe(true);
+    expect(debriefAllowed(open, game, 'p1')).toBe(true);
+    expect(debriefAllowed(closed, game, 'p1')).toBe(false);
+    expect(debriefAllowed(closed, game, null)).toBe(false);
+    expect(debriefAllowed(closed, game, 'teacher')).toBe(true);
+    expect(debriefAllowed(closed, game, 'alice')).toBe(true);
   });
 
   it('shows the language picker when the session allows it or the game has no creator', () => {

@@ -155,15 +155,32 @@ export function shownRound(entries: readonly RoundEntry[]): number {
 
 /**
  * Spec §4: a user with email who is playing sees Quit game; an anonymous player sees Logout
- * (which quits first); everyone else signed in sees Logout.
+ * (which quits first); everyone else signed in sees Logout. An anonymous visitor who takes no
+ * part (not playing, observing or in the lobby on screen) sees Log in, as a signed-out one does:
+ * the lobby signs its visitors in before they join.
  */
 export function accountAction(
   user: { isAnonymous: boolean; email: string | null } | null,
   playing: boolean,
+  takesPart: boolean = playing,
 ): 'quit' | 'logout' | 'login' {
   if (!user) return 'login';
   if (!user.isAnonymous && user.email && playing) return 'quit';
+  if (user.isAnonymous && !playing && !takesPart) return 'login';
   return 'logout';
+}
+
+/**
+ * Spec §3 `debriefingMode`: a session's game shows its results and debrief to the session's
+ * players only when the session gives them access; its instructors always see them.
+ */
+export function debriefAllowed(
+  session: Pick<Session, 'debriefingMode' | 'creator'> | null,
+  game: Pick<NavGame, 'creator'> | null,
+  uid: string | null,
+): boolean {
+  if (!session || session.debriefingMode !== 'noaccess') return true;
+  return uid !== null && (uid === session.creator || uid === game?.creator);
 }
 
 /** Where quitting or logging out leads: the game page from its play route. */

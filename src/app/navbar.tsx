@@ -27,6 +27,7 @@ import { logoHref } from '@/app/logo-href';
 import {
   accountAction,
   afterLeavePath,
+  debriefAllowed,
   gameRoute,
   playEnabled,
   playingAs,
@@ -46,7 +47,8 @@ import { LogoMark } from '@/components/logo-mark';
 import { QuitGameDialog } from '@/features/games/quit-dialog';
 import { showError } from '@/lib/errors/error-store';
 
-function RoundsMenu({ entries }: { entries: readonly RoundEntry[] }) {
+/** `word`: the session's word for a round (localeLabels), else the translated one. */
+function RoundsMenu({ entries, word }: { entries: readonly RoundEntry[]; word: string }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -58,7 +60,9 @@ function RoundsMenu({ entries }: { entries: readonly RoundEntry[] }) {
         data-testid="rounds-menu"
         sx={{ color: 'text.primary' }}
       >
-        {t('navbar.roundOf', { n: shownRound(entries), total: entries.length })}
+        {word
+          ? `${word} ${shownRound(entries)}/${entries.length}`
+          : t('navbar.roundOf', { n: shownRound(entries), total: entries.length })}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {entries.map((e) => (
@@ -79,7 +83,7 @@ function RoundsMenu({ entries }: { entries: readonly RoundEntry[] }) {
               )}
             </ListItemIcon>
             <ListItemText
-              primary={t('navbar.round', { n: e.n })}
+              primary={word ? `${word} ${e.n}` : t('navbar.round', { n: e.n })}
               secondary={t(`navbar.roundStates.${e.state}`)}
             />
           </MenuItem>
@@ -171,14 +175,15 @@ export function Navbar() {
   const isInstructor = hasEmail(user) && Boolean(profile?.profileType);
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   const uid = user?.uid ?? null;
-  const { game, session, teamNumber } = useNavbarData(pathname, uid);
+  const { game, session, teamNumber, inLobby } = useNavbarData(pathname, uid);
   const route = gameRoute(pathname);
   const onGameOrSession = route !== null || pathname.startsWith('/session/');
   const role = playingAs(game, uid);
   const playingGameId = profile?.playingGame?.id ?? (role?.kind === 'player' ? game?.id : null);
   const rounds = session ? roundEntries(session, teamNumber, playingGameId ?? null) : null;
   const playing = Boolean(profile?.playingGame) || role?.kind === 'player';
-  const action = accountAction(user, playing);
+  const action = accountAction(user, playing, playing || role !== null || inLobby);
+  const debriefOpen = debriefAllowed(session, game, uid);
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   // Leaving a game is irreversible for a player (logging out leaves it too): asked first.
   const [confirmLeave, setConfirmLeave] = useState<'quit' | 'logout' | null>(null);
@@ -243,7 +248,13 @@ export function Navbar() {
             key: 'results',
             label: t('navbar.results'),
             to: `/game/${game.id}/results`,
-            disabled: !resultsEnabled(game),
+            disabled: !resultsEnabled(game) || !debriefOpen,
+          },
+          {
+            key: 'debrief',
+            label: t('navbar.debrief'),
+            to: `/game/${game.id}/debrief`,
+            disabled: !resultsEnabled(game) || !debriefOpen,
           },
         ]
       : [];
@@ -304,7 +315,7 @@ export function Navbar() {
           />
         )}
         <Box sx={{ flex: 1 }} />
-        {rounds && <RoundsMenu entries={rounds} />}
+        {rounds && <RoundsMenu entries={rounds} word={session?.localeLabels.round ?? ''} />}
         {!compact && gameActions.map((a) => <NavButton key={a.key} action={a} />)}
         {isInstructor && !onDashboard && !compact && (
           <Tooltip title={t('navbar.dashboard')}>

@@ -25,14 +25,17 @@ function useDoc<T>(path: string | null, parse: (id: string, data: Record<string,
   return path && state.key === path ? state.value : null;
 }
 
-const parseLobbyTeam = (id: string, data: Record<string, unknown>) =>
-  parseLobbyPlayer(id, data).team;
+const parseLobbyEntry = (id: string, data: Record<string, unknown>) => ({
+  team: parseLobbyPlayer(id, data).team,
+});
 
 export interface NavbarData {
   readonly game: NavGame | null;
   readonly session: Session | null;
   /** The user's team in the session: the game's team on game pages, the lobby entry elsewhere. */
   readonly teamNumber: number | null;
+  /** The user has joined the lobby of the session on screen. */
+  readonly inLobby: boolean;
 }
 
 export function useNavbarData(pathname: string, uid: string | null): NavbarData {
@@ -40,9 +43,14 @@ export function useNavbarData(pathname: string, uid: string | null): NavbarData 
   const game = useDoc(gameId ? `games/${gameId}` : null, parseNavGame);
   const sid = sessionRoute(pathname) ?? game?.session ?? null;
   const session = useDoc(sid ? `sessions/${sid}` : null, parseSession);
-  const lobbyTeam = useDoc(
+  const lobby = useDoc(
     sid && uid && !gameId ? `sessions/${sid}/players/${uid}` : null,
-    parseLobbyTeam,
+    parseLobbyEntry,
   );
-  return { game, session, teamNumber: game ? game.teamNumber : lobbyTeam };
+  return {
+    game,
+    session,
+    teamNumber: game ? game.teamNumber : (lobby?.team ?? null),
+    inLobby: lobby !== null,
+  };
 }

@@ -152,12 +152,15 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
     await bea.goto(`${stack.webUrl}/session/${sid}/lobby`);
     const beaName = bea.getByTestId('lobby-name');
     await beaName.waitFor({ timeout: 30_000 });
+    // Signed in anonymously by the lobby but not in it yet: offered Log in, as on the intro.
+    await bea.getByRole('link', { name: 'Log in' }).waitFor();
     await beaName.pressSequentially('Bea Quick', { delay: 40 });
     await bea.waitForTimeout(1500);
     expect(await beaName.inputValue()).toBe('Bea Quick');
     await bea.getByRole('button', { name: /^Group 2/ }).click();
     await bea.getByRole('button', { name: 'Join' }).click();
     await bea.getByText('You joined as Bea Quick · Group 2').waitFor();
+    await bea.getByRole('button', { name: 'Log out' }).waitFor();
 
     // ---- round 1: the players are taken to their team's game, their name proposed
     await teacher.getByText('2 players').first().waitFor({ timeout: 15_000 });
@@ -247,5 +250,43 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
       .poll(() => rows.getByTestId('results-rank').allTextContents(), { timeout: 20_000 })
       .toEqual(['1', '1']);
     await shot(teacher, 'classroom-results');
+
+    // ---- round 1 ends: the backend marks its games and the session's entries finished
+    // (tests/handlers/session-games.test.ts); here they are marked as it does.
+    const listed = (await service.docs.get(`sessions/${sid}`)).data?.['games'] as {
+      gid: string;
+      roundNumber: number;
+    }[];
+    for (const gid of [round1Ann, round1Bea]) {
+      await service.docs.update(`games/${gid}`, { finished: true });
+    }
+    await service.docs.update(`sessions/${sid}`, {
+      games: listed.map((g) => (g.roundNumber === 1 ? { ...g, finished: true } : g)),
+    });
+    await teacher.goto(`${stack.webUrl}/session/${sid}/follow-up`);
+    await expect
+      .poll(() => teacher.getByTestId('round-1').getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('finished');
+    expect(await teacher.getByTestId('round-2').getAttribute('data-state')).toBe('playing');
+    await teacher.getByTestId('round-1').getByRole('link', { name: 'Debrief' }).first().waitFor();
+    // The player's rounds dropdown marks round 1 finished and links its results.
+    await ann.goto(`${stack.webUrl}/game/${round1Ann}/intro`);
+    await ann.getByTestId('rounds-menu').click();
+    const entry1 = ann.getByTestId('round-entry-1');
+    await expect
+      .poll(() => entry1.getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('finished');
+    expect(await entry1.getAttribute('href')).toBe(`/game/${round1Ann}/results`);
+    await ann.keyboard.press('Escape');
+    // The navbar's debrief link (spec §2): the instructor's, not the players' of this session.
+    await teacher.goto(`${stack.webUrl}/game/${round1Ann}/intro`);
+    const teacherDebrief = teacher.getByRole('link', { name: 'Debrief', exact: true });
+    await teacherDebrief.waitFor({ timeout: 20_000 });
+    expect(await teacherDebrief.getAttribute('href')).toBe(`/game/${round1Ann}/debrief`);
+    expect(await teacherDebrief.getAttribute('aria-disabled')).not.toBe('true');
+    await bea.goto(`${stack.webUrl}/game/${round1Bea}/intro`);
+    const beaDebrief = bea.getByRole('link', { name: 'Debrief', exact: true });
+    await beaDebrief.waitFor({ timeout: 20_000 });
+    expect(await beaDebrief.getAttribute('aria-disabled')).toBe('true');
   }, 300_000);
 });
