@@ -116,6 +116,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Whatever happened, keep a picture of every open page.
+  let k = 0;
+  for (const c of contexts) {
+    for (const p of c.pages()) {
+      await p.screenshot({ path: `/tmp/lan-last-${k++}.png` }).catch(() => undefined);
+    }
+  }
   for (const c of contexts) await c.close().catch(() => undefined);
   await phoneBrowser?.close().catch(() => undefined);
   await hostBrowser?.close().catch(() => undefined);
@@ -167,6 +174,9 @@ async function newPage(browser: Browser, viewport = { width: 1400, height: 1000 
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('[page error]', err.message));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') console.error('[console]', msg.text());
+  });
   return page;
 }
 
@@ -230,7 +240,7 @@ describe.skipIf(unavailable !== '').each(BACKENDS)(
 
       // ---- the panel: the address and a QR code of exactly that address
       const panel = teacher.getByTestId('lan-panel');
-      await panel.getByText('Classroom network').waitFor({ timeout: 20_000 });
+      await panel.getByText('Classroom network').waitFor({ timeout: 40_000 });
       expect(await panel.getByTestId('lan-url').textContent()).toBe(lanUrl);
       const qr = panel.getByTestId('lan-qr');
       await qr.waitFor();
