@@ -1,5 +1,6 @@
 /** Live documents of a beer game (listeners through the data port). */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PortError } from '@sim/core/port/data-port';
 import { gamePath, watchDoc, watchQuery } from '@/features/games/beer/beer-api';
 import {
@@ -10,12 +11,29 @@ import {
   parseSentMessage,
   type SentMessage,
 } from '@/features/games/beer/game-model';
+import { localizeBeerGame } from '@/features/games/beer/localized-names';
 
 export type Loaded<T> =
   { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: PortError };
 
-/** The public game document; `value` is null when it does not exist. */
+/**
+ * The public game document; `value` is null when it does not exist. Default facility and product
+ * names come in the language on screen (a French class sees "Détaillant"), custom ones as typed.
+ */
 export function useGameDoc(gid: string): Loaded<BeerGameDoc | null> {
+  const loaded = useStoredGameDoc(gid);
+  // `t` changes with the language, so a language switch renames the defaults at once.
+  const { t } = useTranslation();
+  return useMemo(() => {
+    if (loaded.status !== 'ready' || loaded.value === null) return loaded;
+    const translate = (key: string, n: number | undefined) =>
+      String(t(key as 'game.defaults.facility.retailer', n === undefined ? {} : { n }));
+    return { status: 'ready', value: localizeBeerGame(loaded.value, translate) };
+  }, [loaded, t]);
+}
+
+/** The public game document as stored. */
+function useStoredGameDoc(gid: string): Loaded<BeerGameDoc | null> {
   const [state, setState] = useState<{ gid: string; loaded: Loaded<BeerGameDoc | null> }>({
     gid,
     loaded: { status: 'loading' },
