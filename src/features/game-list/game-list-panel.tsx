@@ -4,6 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import MergeTypeIcon from '@mui/icons-material/MergeType';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import ShareIcon from '@mui/icons-material/Share';
 import UnarchiveOutlinedIcon from '@mui/icons-material/UnarchiveOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,10 +16,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -42,7 +45,9 @@ import {
   parseGameItem,
   type GameListItem,
 } from '@/features/game-list/game-list-model';
+import { ShareDialog } from '@/components/share-panel';
 import { showError } from '@/lib/errors/error-store';
+import { shareUrl } from '@/lib/share/share-url';
 import { showToast } from '@/lib/toast/toast-store';
 
 export interface GameListPanelProps {
@@ -154,6 +159,7 @@ export function GameListPanel({ uid, userName }: GameListPanelProps) {
   const [title, setTitle] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [sharing, setSharing] = useState<{ id: string; name: string } | null>(null);
 
   const chosen = list.games.filter((g) => selected.has(g.id));
   const mineChosen = chosen.filter((g) => g.mine);
@@ -348,6 +354,15 @@ export function GameListPanel({ uid, userName }: GameListPanelProps) {
             />
             {g.archived && <Chip size="small" label={t('gamelist.archivedTag')} />}
             {g.finished && <Chip size="small" color="success" label={t('gamelist.finished')} />}
+            <Tooltip title={t('share.button')}>
+              <IconButton
+                aria-label={`${t('share.button')} · ${g.name}`}
+                onClick={() => setSharing({ id: g.id, name: g.name })}
+                data-testid="game-share"
+              >
+                <ShareIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
           </Paper>
         ))}
       </Stack>
@@ -356,6 +371,14 @@ export function GameListPanel({ uid, userName }: GameListPanelProps) {
           <Button onClick={() => void list.loadMore()}>{t('gamelist.loadMore')}</Button>
         </Box>
       )}
+
+      <ShareDialog
+        open={sharing !== null}
+        onClose={() => setSharing(null)}
+        name={sharing?.name ?? ''}
+        url={shareUrl(`/game/${sharing?.id ?? ''}/intro`)}
+        text={t('share.gameText')}
+      />
 
       <Dialog open={action === 'copy'} onClose={() => setAction(null)} fullWidth maxWidth="xs">
         <DialogTitle>{t('gamelist.copyTitle', { count: chosen.length })}</DialogTitle>
