@@ -17,7 +17,8 @@ export function LoadingPage() {
         py: 10,
       }}
     >
-      <CircularProgress size={48} />
+      {/* The message below says it: the spinner is decoration. */}
+      <CircularProgress size={48} aria-hidden />
       <Typography color="text.secondary">{t('loading.message')}</Typography>
     </Box>
   );

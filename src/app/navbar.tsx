@@ -285,7 +285,8 @@ export function Navbar() {
         <Box
           component={RouterLink}
           to={logoHref(logoContext)}
-          aria-label={t('navbar.home')}
+          // The visible name first, so a voice command naming what is seen finds the link.
+          aria-label={`${t('app.name')} – ${t('navbar.home')}`}
           sx={{
             display: 'flex',
             alignItems: 'center',

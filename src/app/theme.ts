@@ -5,6 +5,10 @@ export const theme = createTheme({
     mode: 'light',
     primary: { main: '#1d4ed8', dark: '#1e3a8a', light: '#60a5fa', contrastText: '#ffffff' },
     secondary: { main: '#f59e0b', dark: '#b45309', light: '#fcd34d', contrastText: '#1f2937' },
+    // Darker than MUI's defaults: warning and info text (outlined chips, alerts' titles) reach
+    // WCAG AA contrast (4.5:1) on white.
+    warning: { main: '#b45309', dark: '#92400e', light: '#f59e0b', contrastText: '#ffffff' },
+    info: { main: '#0369a1', dark: '#075985', light: '#0ea5e9', contrastText: '#ffffff' },
     background: { default: '#f6f8fb', paper: '#ffffff' },
     text: { primary: '#0f172a', secondary: '#475569' },
   },

@@ -17,7 +17,8 @@ export function LanguagePicker() {
         color="inherit"
         startIcon={<TranslateIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('navbar.language')}
+        // Holds the visible code (EN, FR…) so the name matches the label.
+        aria-label={`${t('navbar.language')}: ${current.toUpperCase()}`}
         aria-haspopup="menu"
         sx={{ minWidth: 0 }}
       >

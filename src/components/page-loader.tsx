@@ -10,7 +10,8 @@ export function PageLoader() {
       aria-label={t('common.loading')}
       sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', py: 12 }}
     >
-      <CircularProgress />
+      {/* A progressbar needs a name of its own, the status around it is not enough. */}
+      <CircularProgress aria-label={t('common.loading')} />
     </Box>
   );
 }

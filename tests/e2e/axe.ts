@@ -9,6 +9,8 @@ import { expect } from 'vitest';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const BLOCKING = new Set(['serious', 'critical']);
+/** Rules axe rates moderate that still fail: a skipped heading level misleads a screen reader's outline. */
+const ALSO_BLOCKING = new Set(['heading-order']);
 
 /** One violation as a line: rule, impact, the selectors of its nodes. */
 export interface SeriousViolation {
@@ -18,7 +20,7 @@ export interface SeriousViolation {
   readonly targets: readonly string[];
 }
 
-/** The serious and critical violations axe finds on the page as it is now. */
+/** The serious and critical violations axe finds on the page as it is now, and heading order. */
 export async function seriousViolations(page: Page): Promise<SeriousViolation[]> {
   // Animations and transitions (MUI's fades, ripples) would let axe read half-drawn colours.
   await page.waitForTimeout(400);
@@ -33,12 +35,13 @@ export async function seriousViolations(page: Page): Promise<SeriousViolation[]>
     TAGS,
   );
   return results.violations
-    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .filter((v) => BLOCKING.has(v.impact ?? '') || ALSO_BLOCKING.has(v.id))
     .map((v) => ({
       rule: v.id,
       impact: v.impact ?? '',
       help: v.help,
-      targets: v.nodes.map((n) => n.target.map(String).join(' > ')),
+      // The selector alone is often a generated class name: the element's opening tag says more.
+      targets: v.nodes.map((n) => `${n.target.map(String).join(' > ')}  ${n.html.slice(0, 200)}`),
     }));
 }
 

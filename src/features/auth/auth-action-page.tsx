@@ -146,7 +146,7 @@ export function AuthActionPage() {
       <div data-testid="auth-action" data-phase={phase.kind}>
         {phase.kind === 'working' && (
           <Stack spacing={2} sx={{ alignItems: 'center' }}>
-            <CircularProgress />
+            <CircularProgress aria-hidden />
             <Typography color="text.secondary">{t('auth.action.working')}</Typography>
           </Stack>
         )}

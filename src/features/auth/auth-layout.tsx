@@ -48,7 +48,7 @@ export function AuthLayout({
             component={RouterLink}
             to="/"
             underline="none"
-            aria-label={t('navbar.home')}
+            aria-label={`${t('app.name')} – ${t('navbar.home')}`}
             sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.primary' }}
           >
             <LogoMark size={40} />

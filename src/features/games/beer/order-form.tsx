@@ -198,7 +198,8 @@ export function OrderForm({
         {validated ? (
           <Alert
             severity="info"
-            icon={<CircularProgress size={20} />}
+            // The waiting text says it: an unnamed progressbar would be announced as nothing.
+            icon={<CircularProgress size={20} aria-hidden />}
             data-testid="play-waiting"
             role="status"
             action={
