@@ -2,8 +2,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function numberFormatter(locale: string): (n: number) => string {
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+export function numberFormatter(locale: string, maxDecimals = 1): (n: number) => string {
+  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: maxDecimals });
   return (n) => format.format(n);
 }
 

@@ -44,10 +44,10 @@ import {
   seriesRows,
 } from '@/features/games/beer/debrief-data';
 import type { BeerDebriefSection, BeerGameDoc, GameRole } from '@/features/games/beer/game-model';
-import { fmt } from '@/features/games/beer/play-view';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
+import { numberFormatter } from '@/lib/i18n/format-number';
 import { ownEntry } from '@/lib/own';
 
 const COLORS = [
@@ -248,7 +248,14 @@ function Sections({
   sections: readonly BeerDebriefSection[];
   role: GameRole;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Costs and averages with the language's decimal separator ("12,5" in German).
+  const fmt = useMemo(() => numberFormatter(i18n.language), [i18n.language]);
+  const fmt2 = useMemo(() => numberFormatter(i18n.language, 2), [i18n.language]);
+  const percent = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }),
+    [i18n.language],
+  );
   const { metrics, benchmark, typical } = data;
   const names = useMemo(
     () => Object.fromEntries(game.facilities.map((f) => [f.id, f.name])),
@@ -437,9 +444,9 @@ function Sections({
                   <TableCell align="right" data-testid={`individual-cost-${f.id}`}>
                     {fmt(f.cost)}
                   </TableCell>
-                  <TableCell align="right">{f.avgStock.toFixed(1)}</TableCell>
-                  <TableCell align="right">{f.avgBacklog.toFixed(1)}</TableCell>
-                  <TableCell align="right">{`${Math.round(f.fillRate * 100)} %`}</TableCell>
+                  <TableCell align="right">{fmt(f.avgStock)}</TableCell>
+                  <TableCell align="right">{fmt(f.avgBacklog)}</TableCell>
+                  <TableCell align="right">{percent.format(f.fillRate)}</TableCell>
                   <TableCell align="right">{f.stockOutWeeks}</TableCell>
                   <TableCell align="right">
                     {t('game.results.peakAt', { qty: f.peakOrder, week: f.peakOrderWeek })}
@@ -637,7 +644,7 @@ function Sections({
                   {t('game.results.peakAt', { qty: f.peakOrder, week: f.peakOrderWeek })}
                 </TableCell>
                 <TableCell align="right">
-                  {f.amplification === null ? '–' : `× ${f.amplification.toFixed(1)}`}
+                  {f.amplification === null ? '–' : `× ${fmt(f.amplification)}`}
                 </TableCell>
               </TableRow>
             ))}
@@ -700,7 +707,7 @@ function Sections({
       <SectionPaper id="variability" title={t('game.debriefSections.variability')}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('game.results.bullwhipHelp', {
-            variance: metrics.variability.demandVariance.toFixed(2),
+            variance: fmt2(metrics.variability.demandVariance),
           })}
         </Typography>
         {metrics.variability.demandVariance === 0 ? (
@@ -745,9 +752,7 @@ function Sections({
               <TableRow key={`${l.facility}-${l.capability}`}>
                 <TableCell>{nameOf(l.facility)}</TableCell>
                 <TableCell align="right">{l.nominal}</TableCell>
-                <TableCell align="right">
-                  {l.average === null ? '–' : l.average.toFixed(1)}
-                </TableCell>
+                <TableCell align="right">{l.average === null ? '–' : fmt(l.average)}</TableCell>
                 <TableCell align="right">
                   {l.min === null || l.max === null ? '–' : `${l.min}–${l.max}`}
                 </TableCell>
