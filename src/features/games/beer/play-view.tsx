@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { placeOrder, weekHasTurned } from '@/features/games/beer/beer-api';
 import { ChainFigures, ChainTable } from '@/features/games/beer/chain-table';
 import {
+  awaitedRoles,
   type BeerGameDoc,
   messagesShown,
   type PublicFacility,
@@ -259,6 +260,7 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
     }
   };
 
+  const awaited = awaitedRoles(game);
   const humansWaiting = game.facilities.filter(
     (f) => f.user !== null && !f.computer && !f.validatedOrder && f.id !== facilityId,
   );
@@ -298,9 +300,12 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
       lateWeek={lateWeek}
       turnFailed={turnFailed}
       waitingText={
-        humansWaiting.length > 0
-          ? t('game.play.waitingFor', { names: humansWaiting.map((f) => f.name).join(', ') })
-          : t('game.play.waiting')
+        // A team game of a session holds the week for roles nobody has taken yet.
+        awaited.length > 0
+          ? t('game.play.waitingForPlayers', { names: awaited.map((f) => f.name).join(', ') })
+          : humansWaiting.length > 0
+            ? t('game.play.waitingFor', { names: humansWaiting.map((f) => f.name).join(', ') })
+            : t('game.play.waiting')
       }
       productName={productName}
       supplierName={supplierName}
