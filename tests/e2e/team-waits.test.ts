@@ -145,6 +145,11 @@ describe.skipIf(stack.unavailable !== '')('a team game waits for its players', (
     await ann.getByTestId('order-retailer-beer').fill('6');
     await ann.getByTestId('order-submit').click();
     await ann.getByTestId('play-waiting').waitFor({ timeout: 20_000 });
+    // She is told which role the week waits for, not that it starts in a moment.
+    await ann
+      .getByTestId('play-waiting')
+      .getByText(/once these roles have a player.*Factory/)
+      .waitFor({ timeout: 10_000 });
     await expect
       .poll(
         async () =>
