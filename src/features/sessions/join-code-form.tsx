@@ -84,7 +84,7 @@ export function JoinCodeForm({ signedIn, signInAnonymously, variant = 'card' }: 
             setProblem(null);
           }}
           error={message !== null}
-          helperText={message ?? ' '}
+          helperText={message ?? undefined}
           size="small"
           fullWidth
           slotProps={{

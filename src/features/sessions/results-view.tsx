@@ -1,6 +1,7 @@
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,15 +11,20 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { DocData } from '@sim/core/port/data-port';
 import { readFacilityDocs, watchSessionGames } from '@/features/sessions/session-api';
 import { roundLabel, teamLabel, type Session } from '@/features/sessions/session-model';
 import {
   rankRound,
   teamCostByWeek,
+  type RankedTeam,
+  type RoundRanking,
   type TeamGameResult,
 } from '@/features/sessions/session-results';
 import { showError } from '@/lib/errors/error-store';
@@ -62,10 +68,116 @@ function useResults(session: Session): TeamGameResult[] {
   return results;
 }
 
+interface RoundTableProps {
+  session: Session;
+  ranking: RoundRanking;
+  cost: (value: number | null) => string;
+}
+
+function RankCell({ rank }: { rank: number | null }) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} data-testid="results-rank">
+      <span>{rank ?? '–'}</span>
+      {rank === 1 && <EmojiEventsIcon fontSize="small" color="warning" aria-hidden />}
+    </Stack>
+  );
+}
+
+function whereText(t: TFunction, r: RankedTeam): string {
+  return r.finished
+    ? t('sessions.results.finishedAt', { week: r.week })
+    : t('sessions.results.atWeek', { week: r.week });
+}
+
+/** A round's teams as a table (wide screens). */
+function RoundTable({ session, ranking, cost }: RoundTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('sessions.results.rank')}</TableCell>
+          <TableCell>{t('sessions.team')}</TableCell>
+          <TableCell>{t('sessions.results.at')}</TableCell>
+          <TableCell align="right">
+            {ranking.week === null
+              ? t('sessions.results.notCompared')
+              : t('sessions.results.costAt', { week: ranking.week })}
+          </TableCell>
+          <TableCell align="right">{t('sessions.results.totalCost')}</TableCell>
+          <TableCell />
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {ranking.teams.map((r) => (
+          <TableRow key={r.gid} data-testid="results-row">
+            <TableCell>
+              <RankCell rank={r.rank} />
+            </TableCell>
+            <TableCell data-testid="results-team">
+              {teamLabel(session, r.teamNumber, t('sessions.team'))}
+            </TableCell>
+            <TableCell data-testid="results-week">{whereText(t, r)}</TableCell>
+            <TableCell align="right" data-testid="results-compared">
+              {cost(r.comparedCost)}
+            </TableCell>
+            <TableCell align="right">{cost(r.totalCost)}</TableCell>
+            <TableCell>
+              <Link component={RouterLink} to={`/game/${r.gid}/results`}>
+                {t('sessions.results.debrief')}
+              </Link>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** A round's teams one under the other (phones: a table would scroll sideways). */
+function RoundList({ session, ranking, cost }: RoundTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack divider={<Divider flexItem />} spacing={1.5}>
+      {ranking.teams.map((r) => (
+        <Stack key={r.gid} direction="row" spacing={1.5} data-testid="results-row">
+          <Box sx={{ minWidth: 36, fontWeight: 700, pt: 0.25 }}>
+            <RankCell rank={r.rank} />
+          </Box>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography
+              sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+              data-testid="results-team"
+            >
+              {teamLabel(session, r.teamNumber, t('sessions.team'))}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" data-testid="results-week">
+              {whereText(t, r)}
+            </Typography>
+            <Typography variant="body2">
+              {ranking.week === null
+                ? t('sessions.results.notCompared')
+                : t('sessions.results.costAt', { week: ranking.week })}
+              {': '}
+              <strong data-testid="results-compared">{cost(r.comparedCost)}</strong>
+              {' · '}
+              {t('sessions.results.totalCost')}: {cost(r.totalCost)}
+            </Typography>
+            <Link component={RouterLink} to={`/game/${r.gid}/results`} variant="body2">
+              {t('sessions.results.debrief')}
+            </Link>
+          </Box>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
 /** `/session/:sid/results`: every round's teams side by side, compared at the same week. */
 export function ResultsView({ session }: { session: Session }) {
   const { t, i18n } = useTranslation();
   const results = useResults(session);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const money = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const cost = (value: number | null) => (value === null ? '–' : money.format(value));
   const rounds = session.rounds.map((round, i) => ({
@@ -76,6 +188,7 @@ export function ResultsView({ session }: { session: Session }) {
   if (results.length === 0) {
     return <Alert severity="info">{t('sessions.results.none')}</Alert>;
   }
+  const Teams = narrow ? RoundList : RoundTable;
   return (
     <Stack spacing={3}>
       {rounds
@@ -95,55 +208,7 @@ export function ResultsView({ session }: { session: Session }) {
                 {t('sessions.results.comparedAt', { week: ranking.week })}
               </Typography>
             )}
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('sessions.results.rank')}</TableCell>
-                    <TableCell>{t('sessions.team')}</TableCell>
-                    <TableCell>{t('sessions.results.at')}</TableCell>
-                    <TableCell align="right">
-                      {ranking.week === null
-                        ? t('sessions.results.notCompared')
-                        : t('sessions.results.costAt', { week: ranking.week })}
-                    </TableCell>
-                    <TableCell align="right">{t('sessions.results.totalCost')}</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {ranking.teams.map((r) => (
-                    <TableRow key={r.gid} data-testid="results-row">
-                      <TableCell data-testid="results-rank">
-                        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                          <span>{r.rank ?? '–'}</span>
-                          {r.rank === 1 && (
-                            <EmojiEventsIcon fontSize="small" color="warning" aria-hidden />
-                          )}
-                        </Stack>
-                      </TableCell>
-                      <TableCell data-testid="results-team">
-                        {teamLabel(session, r.teamNumber, t('sessions.team'))}
-                      </TableCell>
-                      <TableCell data-testid="results-week" sx={{ whiteSpace: 'nowrap' }}>
-                        {r.finished
-                          ? t('sessions.results.finishedAt', { week: r.week })
-                          : t('sessions.results.atWeek', { week: r.week })}
-                      </TableCell>
-                      <TableCell align="right" data-testid="results-compared">
-                        {cost(r.comparedCost)}
-                      </TableCell>
-                      <TableCell align="right">{cost(r.totalCost)}</TableCell>
-                      <TableCell>
-                        <Link component={RouterLink} to={`/game/${r.gid}/results`}>
-                          {t('sessions.results.debrief')}
-                        </Link>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
+            <Teams session={session} ranking={ranking} cost={cost} />
           </Paper>
         ))}
     </Stack>
