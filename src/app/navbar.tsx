@@ -23,6 +23,7 @@ import type { Theme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { facilityDisplayName } from '@sim/core/beer/default-names';
 import { logoHref } from '@/app/logo-href';
 import {
   accountAction,
@@ -231,7 +232,10 @@ export function Navbar() {
       ? t('navbar.observer')
       : role
         ? t('navbar.playingAs', {
-            role: role.roleName,
+            // A default name in the language on screen, a typed one as typed.
+            role: facilityDisplayName(role.roleName, (key, n) =>
+              String(t(key as 'game.defaults.facility.retailer', n === undefined ? {} : { n })),
+            ),
             name: shownPlayerName(profile, role.playerName) ?? t('navbar.anonymous'),
           })
         : '';

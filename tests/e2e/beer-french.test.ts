@@ -1,0 +1,86 @@
+/**
+ * A French class on a phone (390×844): the default template's facility names come in French on the
+ * intro and the play screen ("Détaillant", "Usine"), a facility the instructor renamed keeps its
+ * name. The play screen is saved to /tmp/beer-french-play.png.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
+import { launchBrowser } from './browser';
+import { serviceClient, type ServiceClient } from './stack-helpers';
+
+const stack = inject('stack');
+const OTHERS = ['retailer', 'distributor', 'factory'];
+
+let browser: Browser;
+let service: ServiceClient;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  service = serviceClient();
+});
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+  service?.close();
+});
+
+/** A transparent four-role game, the distributor renamed by the instructor. */
+async function seedGame(): Promise<string> {
+  const gid = service.docs.newId();
+  const template = structuredClone(defaultBeerTemplate(4));
+  template.config.params.transparent = true;
+  const distributor = template.config.facilities['distributor'];
+  if (distributor) distributor.name = 'Entrepôt Lyon';
+  const docs = buildBeerGameDocs({
+    gid,
+    creator: 'instructor-fr',
+    creatorName: 'Instructor',
+    name: 'Classe de Lyon',
+    template,
+    now: Date.now(),
+    draft: false,
+  });
+  const game = structuredClone(docs.game);
+  for (const fid of OTHERS) {
+    const f = game.facilities[fid];
+    if (f) f.computer = true;
+  }
+  await service.docs.set(`games/${gid}`, { ...game });
+  const batch = service.docs.batch();
+  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
+  for (const [fid, d] of Object.entries(docs.facilities)) {
+    batch.set(`games/${gid}/facilities/${fid}`, { ...d });
+  }
+  await batch.commit();
+  return gid;
+}
+
+describe('a French class', () => {
+  it('sees the default facility names in French and a renamed one as typed', async () => {
+    const gid = await seedGame();
+    context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 1,
+      locale: 'fr-FR',
+    });
+    const page = await context.newPage();
+    await page.goto(`${stack.webUrl}/game/${gid}`);
+    await page.getByTestId('role-wholesaler').getByText('Grossiste').waitFor({ timeout: 20_000 });
+    await page.getByTestId('role-wholesaler').click();
+    await page.getByTestId('intro-player-name').fill('Camille');
+    await page.getByTestId('intro-join').click();
+    await page.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+    await page.getByTestId('order-wholesaler-beer').waitFor({ timeout: 20_000 });
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('Détaillant');
+    expect(text).toContain('Usine');
+    expect(text).toContain('Entrepôt Lyon');
+    expect(text).not.toMatch(/\bRetailer\b|\bFactory\b|\bWholesaler\b/);
+    await page.screenshot({ path: '/tmp/beer-french-play.png', fullPage: true });
+  });
+});
