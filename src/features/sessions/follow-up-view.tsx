@@ -287,7 +287,7 @@ export function FollowUpView({
       <RulesPresentation open={presenting} onClose={() => setPresenting(false)} />
 
       <Box>
-        <Typography variant="h5" sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
           {t('sessions.followUp.roundsTitle')}
         </Typography>
         <RoundsPanel
@@ -300,14 +300,14 @@ export function FollowUpView({
       </Box>
 
       <Box>
-        <Typography variant="h5" sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
           {t('sessions.lobby.players', { count: players.length })}
         </Typography>
         <LobbyPlayers session={session} players={players} />
       </Box>
 
       <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 4 }}>
-        <Typography variant="h5" sx={{ mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
           {t('sessions.followUp.settings')}
         </Typography>
         <SettingsPanel session={session} draft={draft} setDraft={setDraft} />

@@ -195,7 +195,9 @@ export function LobbyView({
       {showForm && (
         <Paper variant="outlined" sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 4 }}>
           <Stack component="form" spacing={2.5} onSubmit={(e) => void join(e)}>
-            <Typography variant="h6">{t('sessions.lobby.joinTitle')}</Typography>
+            <Typography variant="h6" component="h2">
+              {t('sessions.lobby.joinTitle')}
+            </Typography>
             <TextField
               label={t('sessions.lobby.name')}
               value={name}
@@ -252,7 +254,7 @@ export function LobbyView({
           sx={{ p: { xs: 2.5, md: 4 }, borderRadius: 4, bgcolor: 'primary.50' }}
         >
           <Stack spacing={2}>
-            <Typography variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {t('sessions.lobby.joinedAs', {
                 name: me.name,
                 team: me.team === null ? '' : teamLabel(session, me.team, t('sessions.team')),
@@ -284,7 +286,7 @@ export function LobbyView({
       )}
       {!isCreator && <LobbyInstructions session={session} />}
       <Box>
-        <Typography variant="h6" sx={{ mb: 1.5 }}>
+        <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
           {t('sessions.lobby.players', { count: players.length })}
         </Typography>
         <LobbyPlayers session={session} players={players} highlightUid={uid ?? undefined} />

@@ -71,7 +71,7 @@ export function ResponsesView({ session }: { session: Session }) {
         if (games.length === 0) return null;
         return (
           <Paper key={round.id} variant="outlined" sx={{ p: 2.5, borderRadius: 3 }}>
-            <Typography variant="h6" sx={{ mb: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
               {t('sessions.round')} {i + 1} · {round.name}
             </Typography>
             <Stack spacing={2}>

@@ -61,7 +61,9 @@ function LabelsEditor({
     : 0;
   return (
     <Stack spacing={2}>
-      <Typography variant="h6">{t('sessions.followUp.labels')}</Typography>
+      <Typography variant="h6" component="h3">
+        {t('sessions.followUp.labels')}
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           label={t('sessions.followUp.teamWord')}
@@ -324,7 +326,9 @@ export function SettingsPanel({
         />
       </Stack>
       <LabelsEditor draft={draft} setDraft={setDraft} />
-      <Typography variant="h6">{t('sessions.followUp.rounds')}</Typography>
+      <Typography variant="h6" component="h3">
+        {t('sessions.followUp.rounds')}
+      </Typography>
       {draft.rounds.map((round, i) => (
         <RoundEditor
           key={round.id}

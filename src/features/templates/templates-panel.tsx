@@ -108,7 +108,7 @@ function TemplateCardView({
             />
           )}
         </Stack>
-        <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
+        <Typography variant="h6" component="h2" sx={{ fontSize: '1.05rem', fontWeight: 700 }}>
           {title}
         </Typography>
         {description && (

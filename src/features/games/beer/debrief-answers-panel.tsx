@@ -77,7 +77,7 @@ export function AnswersPanel({ game }: { game: BeerGameDoc }) {
   const rows = list ? answerRows(game, list, rightAnswers) : [];
   return (
     <Paper variant="outlined" sx={{ p: 3 }} data-testid="debrief-answers">
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         {t('game.debrief.answers.title')}
       </Typography>
       {failed ? (

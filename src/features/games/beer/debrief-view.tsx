@@ -88,7 +88,7 @@ function ChartBox({ children, height = 280 }: { children: ReactNode; height?: nu
 function SectionPaper({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} data-testid={`debrief-${id}`}>
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>
       {children}
@@ -224,7 +224,7 @@ function ThankYou({ game }: { game: BeerGameDoc }) {
       sx={{ p: 3, mt: 3, textAlign: 'center' }}
       data-testid="debrief-thankyou"
     >
-      <Typography variant="h5" gutterBottom>
+      <Typography variant="h5" component="h2" gutterBottom>
         {s.title}
       </Typography>
       <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{s.message}</Typography>
@@ -320,7 +320,9 @@ function Sections({
         </Stack>
         {showRefs && (
           <>
-            <Typography variant="subtitle2">{t('game.results.versus')}</Typography>
+            <Typography variant="subtitle2" component="h3">
+              {t('game.results.versus')}
+            </Typography>
             {!game.finished && (
               <Typography variant="caption" color="text.secondary">
                 {t('game.results.referencesWholeGame', { weeks: data.state.game.params.weeks })}
@@ -349,7 +351,7 @@ function Sections({
             </ChartBox>
           </>
         )}
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
           {t('game.results.costPerFacility')}
         </Typography>
         <ChartBox height={240}>
@@ -394,7 +396,7 @@ function Sections({
             )}
           </BarChart>
         </ChartBox>
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
           {t('game.results.cumulativeCost')}
         </Typography>
         <ChartBox height={240}>
@@ -463,7 +465,9 @@ function Sections({
         id="supplychainEvolution"
         title={t('game.debriefSections.supplychainEvolution')}
       >
-        <Typography variant="subtitle2">{t('game.results.ordersVsDemand')}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {t('game.results.ordersVsDemand')}
+        </Typography>
         <ChartBox>
           <LineChart
             data={seriesRows(weeks, {
@@ -498,7 +502,7 @@ function Sections({
             ))}
           </LineChart>
         </ChartBox>
-        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
           {t('game.results.netStock')}
         </Typography>
         <ChartBox>
@@ -534,7 +538,7 @@ function Sections({
       if (!s) return null;
       return (
         <SectionPaper id="stagesEvolution" title={t('game.debriefSections.stagesEvolution')}>
-          <Typography variant="subtitle2">
+          <Typography variant="subtitle2" component="h3">
             {t('game.results.stageOf', { name: nameOf(s.id) })}
           </Typography>
           <ChartBox>
@@ -581,7 +585,7 @@ function Sections({
               />
             </LineChart>
           </ChartBox>
-          <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
             {t('game.results.stockBacklogAll')}
           </Typography>
           <ChartBox>
@@ -790,7 +794,7 @@ function Big({ label, value, testId }: { label: string; value: string; testId?: 
       <Typography variant="caption" color="text.secondary">
         {label}
       </Typography>
-      <Typography variant="h4" sx={{ fontWeight: 700 }} data-testid={testId}>
+      <Typography variant="h4" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
         {value}
       </Typography>
     </Box>
@@ -837,7 +841,7 @@ function Questions({
 
   return (
     <Paper variant="outlined" sx={{ p: 3 }} data-testid="debrief-questions">
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         {qs.quizMode ? t('game.debrief.quizTitle') : t('game.debrief.questionsTitle')}
       </Typography>
       {submitted ? (

@@ -97,15 +97,23 @@ export function Section({
   children,
   defaultExpanded = false,
   errorCount = 0,
+  level = 2,
 }: {
   title: string;
   children: ReactNode;
   defaultExpanded?: boolean;
   errorCount?: number;
+  /** The heading level of the title: 2 under the page's h1, 3 for a section inside a section. */
+  level?: 2 | 3;
 }) {
   const { t } = useTranslation();
   return (
-    <Accordion defaultExpanded={defaultExpanded} disableGutters variant="outlined">
+    <Accordion
+      defaultExpanded={defaultExpanded}
+      disableGutters
+      variant="outlined"
+      slotProps={{ heading: { component: level === 2 ? 'h2' : 'h3' } }}
+    >
       <AccordionSummary expandIcon={<ExpandMoreIcon />}>
         <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
         {errorCount > 0 && (

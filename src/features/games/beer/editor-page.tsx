@@ -578,6 +578,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
             return (
               <Section
                 key={f.id}
+                level={3}
                 title={`${f.name} · ${t(`game.visuals.${f.visual ?? 'workshop'}` as 'game.visuals.retailer', { defaultValue: f.visual ?? '' })}`}
                 errorCount={countUnder(`${base}.`)}
               >

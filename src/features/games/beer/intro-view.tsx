@@ -157,7 +157,7 @@ export function IntroView({
       )}
 
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3, order: { xs: 2, md: 0 } }}>
-        <Typography variant="h6" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {t('game.intro.rulesTitle')}
         </Typography>
         <Typography component="div" sx={{ '& li': { mb: 0.5 } }}>
@@ -216,7 +216,7 @@ export function IntroView({
           variant="outlined"
           sx={{ p: { xs: 2, md: 3 }, mb: { xs: 3, md: 0 }, order: { xs: 1, md: 0 } }}
         >
-          <Typography variant="h6" gutterBottom>
+          <Typography variant="h6" component="h2" gutterBottom>
             {t('game.intro.chooseRole')}
           </Typography>
           <Box

@@ -1,0 +1,189 @@
+/**
+ * Every page an instructor or a player meets, checked by axe-core (WCAG 2 A/AA and best
+ * practices): home, login, signup, the dashboard's tabs, the game editor, a game's intro, play
+ * screen, live view, results and debrief, a session's lobby, follow-up and responses. No page may
+ * have a serious or critical violation. The play screen is then played with the keyboard alone.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectNoSeriousViolations } from './axe';
+import { launchBrowser } from './browser';
+import { serviceClient, signUpInstructor } from './stack-helpers';
+
+const stack = inject('stack');
+const SHOTS = process.env.E2E_SCREENSHOTS;
+const WEEKS = 2;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function check(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/a11y-${name}.png`, fullPage: true });
+  await expectNoSeriousViolations(page, name);
+}
+
+describe.skipIf(stack.unavailable !== '')('accessibility', () => {
+  it('has no serious violation on any page, and the play screen works by keyboard', async () => {
+    const service = serviceClient();
+
+    // ---- a visitor: home, login, signup
+    const visitor = await newPage();
+    await visitor.goto(`${stack.webUrl}/`);
+    await visitor
+      .getByRole('link', { name: /log in/i })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await check(visitor, 'home');
+    await visitor.goto(`${stack.webUrl}/login`);
+    await visitor.getByLabel(/email/i).waitFor();
+    await check(visitor, 'login');
+    await visitor.goto(`${stack.webUrl}/signup`);
+    await visitor.getByLabel(/email/i).waitFor();
+    await check(visitor, 'signup');
+
+    // ---- the instructor: the dashboard's tabs
+    const email = `a11y${Date.now()}@school.example`;
+    const password = 'correct-horse-9';
+    const teacherUid = await signUpInstructor(email, password);
+    await service.docs.set(`users/${teacherUid}`, {
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      name: 'Ada Lovelace',
+      email,
+      profileType: 'teacher',
+      attributionSource: 'class',
+    });
+    const teacher = await newPage();
+    await teacher.goto(`${stack.webUrl}/login`);
+    await teacher.getByLabel(/email/i).fill(email);
+    await teacher
+      .getByLabel(/password/i)
+      .first()
+      .fill(password);
+    await teacher.getByRole('button', { name: /log in/i }).click();
+    await teacher.waitForURL('**/dashboard/**', { timeout: 30_000 });
+    await teacher.getByTestId('dashboard-new-beer-game').waitFor({ timeout: 20_000 });
+    await check(teacher, 'dashboard-games');
+    for (const tab of ['Sessions', 'Templates', 'Settings']) {
+      await teacher.getByRole('tab', { name: tab }).click();
+      await teacher.waitForURL(`**/dashboard/${tab.toLowerCase()}**`);
+      await teacher.waitForLoadState('networkidle');
+      await check(teacher, `dashboard-${tab.toLowerCase()}`);
+    }
+
+    // ---- the game editor, then the live view of the new game
+    await teacher.goto(`${stack.webUrl}/dashboard/games/new`);
+    await teacher.getByTestId('editor-name').waitFor({ timeout: 20_000 });
+    await teacher.getByTestId('editor-name').fill('Accessible class');
+    await teacher.getByTestId('editor-weeks').fill(String(WEEKS));
+    await check(teacher, 'editor');
+    await teacher.getByTestId('editor-save').click();
+    await teacher.waitForURL(/\/game\/[^/]+\/play$/, { timeout: 30_000 });
+    const gid = /\/game\/([^/]+)\/play$/.exec(teacher.url())?.[1] ?? '';
+    await teacher.getByTestId('follow-table').waitFor({ timeout: 20_000 });
+
+    // ---- a player: the intro, then the play screen by keyboard alone
+    const player = await newPage();
+    await player.goto(`${stack.webUrl}/game/${gid}`);
+    await player.getByTestId('role-retailer').waitFor({ timeout: 30_000 });
+    await check(player, 'game-intro');
+    await player.getByTestId('role-retailer').click();
+    await player.getByTestId('intro-player-name').fill('Player one');
+    await player.getByTestId('intro-join').click();
+    await player.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+    const order = player.getByTestId('order-retailer-beer');
+    await order.waitFor({ timeout: 20_000 });
+    await check(player, 'play');
+
+    await check(teacher, 'live-view');
+    // The other roles go to the computer, so the player's orders end the game.
+    for (const role of ['wholesaler', 'distributor', 'factory']) {
+      await teacher.getByTestId(`follow-computer-${role}`).click();
+      await teacher
+        .getByTestId(`follow-row-${role}`)
+        .getByText('Computer', { exact: true })
+        .waitFor({ timeout: 20_000 });
+    }
+
+    // Keyboard alone: Tab reaches the order field, digits and Enter send the order.
+    for (let w = 1; w <= WEEKS; w++) {
+      await player
+        .getByTestId('week-chip')
+        .getByText(`Week ${w} of ${WEEKS}`)
+        .waitFor({ timeout: 30_000 });
+      await player.locator('body').focus();
+      let reached = false;
+      for (let k = 0; k < 60 && !reached; k++) {
+        await player.keyboard.press('Tab');
+        reached = await order.evaluate((el) => el === document.activeElement);
+      }
+      expect(reached, `Tab reaches the order field in week ${w}`).toBe(true);
+      await player.keyboard.press('ControlOrMeta+a');
+      await player.keyboard.type('5');
+      await player.keyboard.press('Enter');
+      if (w < WEEKS) await player.getByTestId('play-waiting').or(order).first().waitFor();
+    }
+    await player.getByTestId('play-to-results').waitFor({ timeout: 30_000 });
+    await check(player, 'play-finished');
+
+    // ---- results and debrief, for the player and the instructor
+    await player.getByTestId('play-to-results').click();
+    await player.getByTestId('team-cost').waitFor({ timeout: 30_000 });
+    await check(player, 'results');
+    await player.getByTestId('to-debrief').click();
+    await player.getByTestId('debrief-variability').waitFor({ timeout: 20_000 });
+    await check(player, 'debrief');
+    await teacher.goto(`${stack.webUrl}/game/${gid}/debrief`);
+    await teacher.getByTestId('debrief-variability').waitFor({ timeout: 30_000 });
+    await check(teacher, 'debrief-instructor');
+
+    // ---- a session: follow-up, lobby, responses
+    await teacher.goto(`${stack.webUrl}/dashboard/sessions`);
+    await teacher.getByRole('button', { name: 'New session' }).click();
+    await teacher.getByLabel('Session name (optional)').fill('Accessible session');
+    await teacher.getByTestId('session-template-s-beer-visibility').click();
+    await teacher.waitForURL('**/follow-up', { timeout: 30_000 });
+    const sid = /\/session\/([^/]+)\/follow-up/.exec(teacher.url())?.[1] ?? '';
+    await teacher.getByTestId('round-2').waitFor({ timeout: 20_000 });
+    await check(teacher, 'session-follow-up');
+    await teacher.getByRole('button', { name: 'Publish' }).click();
+    await teacher.getByTestId('share-code').waitFor({ timeout: 30_000 });
+    await check(teacher, 'session-follow-up-published');
+
+    const student = await newPage();
+    await student.goto(`${stack.webUrl}/session/${sid}/lobby`);
+    await student.getByLabel('Your name').waitFor({ timeout: 30_000 });
+    await check(student, 'session-lobby');
+    await student.getByLabel('Your name').fill('Player two');
+    await student.getByRole('button', { name: /^Team 1/ }).click();
+    await student.getByRole('button', { name: 'Join' }).click();
+    await student.getByText('You joined as Player two · Team 1').waitFor({ timeout: 20_000 });
+    await check(student, 'session-lobby-joined');
+
+    await teacher.getByRole('button', { name: 'Start round 1' }).click();
+    await teacher.getByTestId('round-1').getByTestId('round-game').first().waitFor();
+    await check(teacher, 'session-follow-up-round-1');
+    await teacher.goto(`${stack.webUrl}/session/${sid}/responses`);
+    await teacher
+      .getByText(/^Answers of /)
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await check(teacher, 'session-responses');
+    service.close();
+  }, 300_000);
+});
