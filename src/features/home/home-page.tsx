@@ -332,7 +332,7 @@ export function HomePage({ joinCode }: { joinCode?: ReactNode }) {
       <Box component="footer" sx={{ py: 4, borderTop: 1, borderColor: 'divider' }}>
         <Container maxWidth="lg">
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-            {t('home.footer', { year: new Date().getFullYear(), name: t('app.name') })}
+            {t('home.footer', { year: String(new Date().getFullYear()), name: t('app.name') })}
           </Typography>
         </Container>
       </Box>

@@ -5,6 +5,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { config } from '@/lib/config';
+import { localeNumberInterpolation } from '@/lib/i18n/format-number';
 import {
   carryPickerChoice,
   FALLBACK_LOCALE,
@@ -127,14 +128,18 @@ export async function initI18n(): Promise<void> {
   choice = readChoice();
   sources = { browserLanguages: typeof navigator === 'undefined' ? [] : navigator.languages };
   const locale = currentLocale();
-  await i18next.use(initReactI18next).init({
-    resources: { en: { translation: english } },
-    lng: FALLBACK_LOCALE,
-    fallbackLng: FALLBACK_LOCALE,
-    supportedLngs: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(localeNumberInterpolation)
+    .init({
+      resources: { en: { translation: english } },
+      lng: FALLBACK_LOCALE,
+      fallbackLng: FALLBACK_LOCALE,
+      supportedLngs: false,
+      // Every interpolated value goes through the formatter: numbers in the language's format.
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+    });
   await switchTo(locale);
 }
 

@@ -408,7 +408,3 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
     </Container>
   );
 }
-
-export function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
-}
