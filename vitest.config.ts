@@ -53,9 +53,10 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // The beer class again, with the whole stack on the Cloud Firestore emulator.
+          // The beer class and a session's class again, with the whole stack on the Cloud
+          // Firestore emulator (the session's round start is a client transaction under the rules).
           name: 'e2e-firestore',
-          include: ['tests/e2e/beer-class.test.ts'],
+          include: ['tests/e2e/beer-class.test.ts', 'tests/e2e/session-classroom.test.ts'],
           globalSetup: ['tests/e2e/global-setup-firestore.ts'],
           environment: 'node',
           testTimeout: 120000,
