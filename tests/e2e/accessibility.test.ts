@@ -4,7 +4,7 @@
  * screen, live view, results and debrief, a session's lobby, follow-up and responses. No page may
  * have a serious or critical violation. The play screen is then played with the keyboard alone.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -29,7 +29,9 @@ afterAll(async () => {
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   contexts.push(context);
-  return context.newPage();
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return page;
 }
 
 async function check(page: Page, name: string): Promise<void> {
@@ -37,8 +39,26 @@ async function check(page: Page, name: string): Promise<void> {
   await expectNoSeriousViolations(page, name);
 }
 
+/** Runs the checks at 390x844, then puts the desktop size back. */
+async function onPhone(page: Page, checks: () => Promise<void>): Promise<void> {
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checks();
+  if (desktop) await page.setViewportSize(desktop);
+}
+
 describe.skipIf(stack.unavailable !== '')('accessibility', () => {
   it('has no serious violation on any page, and the play screen works by keyboard', async () => {
+    onTestFailed(async () => {
+      let k = 0;
+      for (const c of contexts) {
+        for (const p of c.pages()) {
+          await p
+            .screenshot({ path: `/tmp/a11y-failed-${k++}.png`, fullPage: true })
+            .catch(() => undefined);
+        }
+      }
+    });
     const service = serviceClient();
 
     // ---- a visitor: home, login, signup
@@ -49,6 +69,7 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
       .first()
       .waitFor({ timeout: 30_000 });
     await check(visitor, 'home');
+    await onPhone(visitor, () => check(visitor, 'home-phone'));
     await visitor.goto(`${stack.webUrl}/login`);
     await visitor.getByLabel(/email/i).waitFor();
     await check(visitor, 'login');
@@ -88,7 +109,8 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
 
     // ---- the game editor, then the live view of the new game
     await teacher.goto(`${stack.webUrl}/dashboard/games/new`);
-    await teacher.getByTestId('editor-name').waitFor({ timeout: 20_000 });
+    // The dev server compiles the editor on its first visit: on a busy machine that takes a while.
+    await teacher.getByTestId('editor-name').waitFor({ timeout: 60_000 });
     await teacher.getByTestId('editor-name').fill('Accessible class');
     await teacher.getByTestId('editor-weeks').fill(String(WEEKS));
     await check(teacher, 'editor');
@@ -109,6 +131,14 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     const order = player.getByTestId('order-retailer-beer');
     await order.waitFor({ timeout: 20_000 });
     await check(player, 'play');
+    // On a phone the navbar's actions go into a menu: the page and the open menu.
+    await onPhone(player, async () => {
+      await check(player, 'play-phone');
+      await player.getByTestId('navbar-more').click();
+      await player.getByRole('menu').waitFor();
+      await check(player, 'play-phone-menu');
+      await player.keyboard.press('Escape');
+    });
 
     await check(teacher, 'live-view');
     // The other roles go to the computer, so the player's orders end the game.
@@ -184,6 +214,11 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
       .first()
       .waitFor({ timeout: 20_000 });
     await check(teacher, 'session-responses');
+
+    // The dashboard again, now with games in the list.
+    await teacher.goto(`${stack.webUrl}/dashboard/intro`);
+    await teacher.getByTestId('game-row').first().waitFor({ timeout: 20_000 });
+    await check(teacher, 'dashboard-games-list');
     service.close();
   }, 300_000);
 });
