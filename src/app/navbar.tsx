@@ -6,6 +6,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ShareIcon from '@mui/icons-material/Share';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -45,8 +46,10 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { hasEmail } from '@/features/auth/auth-types';
 import { LanguagePicker } from '@/components/language-picker';
 import { LogoMark } from '@/components/logo-mark';
+import { ShareDialog } from '@/components/share-panel';
 import { QuitGameDialog } from '@/features/games/quit-dialog';
 import { showError } from '@/lib/errors/error-store';
+import { shareUrl } from '@/lib/share/share-url';
 
 /** `word`: the session's word for a round (localeLabels), else the translated one. */
 function RoundsMenu({ entries, word }: { entries: readonly RoundEntry[]; word: string }) {
@@ -188,6 +191,7 @@ export function Navbar() {
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   // Leaving a game is irreversible for a player (logging out leaves it too): asked first.
   const [confirmLeave, setConfirmLeave] = useState<'quit' | 'logout' | null>(null);
+  const [sharing, setSharing] = useState(false);
 
   const logoContext = {
     isInstructor,
@@ -262,6 +266,15 @@ export function Navbar() {
           },
         ]
       : [];
+  // The game's instructor shares it from any of its pages (link, QR code, projector view).
+  if (game && route && uid !== null && game.creator === uid) {
+    gameActions.push({
+      key: 'share',
+      label: t('share.button'),
+      icon: <ShareIcon fontSize="small" />,
+      onClick: () => setSharing(true),
+    });
+  }
   const accountActions: NavAction[] = [];
   if (ready && action === 'quit') {
     accountActions.push({
@@ -360,6 +373,15 @@ export function Navbar() {
           </Button>
         )}
       </Toolbar>
+      {game && (
+        <ShareDialog
+          open={sharing}
+          onClose={() => setSharing(false)}
+          name={game.name}
+          url={shareUrl(`/game/${game.id}/intro`)}
+          text={t('share.gameText')}
+        />
+      )}
       <QuitGameDialog
         open={confirmLeave !== null}
         role={role?.kind === 'player' ? role.roleName : null}

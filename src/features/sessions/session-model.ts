@@ -24,7 +24,8 @@ export const INSTRUCTIONS_MODES: readonly InstructionsMode[] = [
 ];
 export const DEBRIEFING_MODES: readonly DebriefingMode[] = ['access', 'noaccess'];
 export const TEAM_COUNT_MAX = 50;
-export const PLAYER_NAME_MAX = 60;
+/** Spec §6 player names: at most 30 characters, as the game's intro takes them (the lobby's name is proposed there). */
+export const PLAYER_NAME_MAX = 30;
 
 export interface SessionRound {
   readonly id: string;
