@@ -100,10 +100,20 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     await teacher.waitForURL('**/dashboard/**', { timeout: 30_000 });
     await teacher.getByTestId('dashboard-new-beer-game').waitFor({ timeout: 20_000 });
     await check(teacher, 'dashboard-games');
+    // Each tab once drawn: selected, its panel loaded (what it shows first).
+    const shown: Record<string, string> = {
+      Sessions: '[data-testid^="session-template-"], [data-testid="sessions-list"], main button',
+      Templates: '[data-testid^="template-session-"]',
+      Settings: 'main input:visible',
+    };
     for (const tab of ['Sessions', 'Templates', 'Settings']) {
-      await teacher.getByRole('tab', { name: tab }).click();
-      await teacher.waitForURL(`**/dashboard/${tab.toLowerCase()}**`);
-      await teacher.waitForLoadState('networkidle');
+      await teacher.getByRole('tab', { name: tab, exact: true }).click();
+      await teacher.getByRole('tab', { name: tab, exact: true, selected: true }).waitFor();
+      await teacher
+        .locator(shown[tab] ?? 'main')
+        .first()
+        .waitFor({ timeout: 20_000 });
+      await teacher.getByRole('progressbar').waitFor({ state: 'detached', timeout: 20_000 });
       await check(teacher, `dashboard-${tab.toLowerCase()}`);
     }
 
