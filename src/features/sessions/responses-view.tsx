@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { watchGameAnswers, type GameAnswers } from '@/features/sessions/session-answers';
+import { useRoundTexts } from '@/features/sessions/round-texts';
 import { teamLabel, type Session } from '@/features/sessions/session-model';
 import { showError } from '@/lib/errors/error-store';
 import { ownEntry } from '@/lib/own';
@@ -61,6 +62,7 @@ function TeamAnswers({ gid }: { gid: string }) {
  */
 export function ResponsesView({ session }: { session: Session }) {
   const { t } = useTranslation();
+  const roundTexts = useRoundTexts();
   if (session.games.length === 0) {
     return <Alert severity="info">{t('sessions.responses.none')}</Alert>;
   }
@@ -72,7 +74,7 @@ export function ResponsesView({ session }: { session: Session }) {
         return (
           <Paper key={round.id} variant="outlined" sx={{ p: 2.5, borderRadius: 3 }}>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-              {t('sessions.round')} {i + 1} · {round.name}
+              {t('sessions.round')} {i + 1} · {roundTexts.name(round.name)}
             </Typography>
             <Stack spacing={2}>
               {games.map((g) => (

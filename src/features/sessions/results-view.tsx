@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { DocData } from '@sim/core/port/data-port';
 import { readFacilityDocs, watchSessionGames } from '@/features/sessions/session-api';
+import { useRoundTexts } from '@/features/sessions/round-texts';
 import { roundLabel, teamLabel, type Session } from '@/features/sessions/session-model';
 import {
   rankRound,
@@ -176,6 +177,7 @@ function RoundList({ session, ranking, cost }: RoundTableProps) {
 /** `/session/:sid/results`: every round's teams side by side, compared at the same week. */
 export function ResultsView({ session }: { session: Session }) {
   const { t, i18n } = useTranslation();
+  const roundTexts = useRoundTexts();
   const results = useResults(session);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const money = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
@@ -201,7 +203,7 @@ export function ResultsView({ session }: { session: Session }) {
             data-testid={`results-round-${n}`}
           >
             <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
-              {roundLabel(session, n, t('sessions.round'))}
+              {roundLabel(session, n, t('sessions.round'), roundTexts.name)}
             </Typography>
             {ranking.week !== null && (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>

@@ -39,6 +39,7 @@ import {
   type SessionGameRef,
   type SessionRound,
 } from '@/features/sessions/session-model';
+import { useRoundTexts } from '@/features/sessions/round-texts';
 import { showError } from '@/lib/errors/error-store';
 
 /** Whether a game has ended: its live document when loaded, else the session's list. */
@@ -111,6 +112,7 @@ function RoundCard({
   busy: boolean;
 }) {
   const { t } = useTranslation();
+  const roundTexts = useRoundTexts();
   const locked = isRoundLocked(session, n);
   const started = roundStarted(session, n);
   const isFinished = finishedOf(games);
@@ -136,11 +138,11 @@ function RoundCard({
       >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-            {roundLabel(session, n, t('sessions.round'))}
+            {roundLabel(session, n, t('sessions.round'), roundTexts.name)}
           </Typography>
           {round.description && (
             <Typography variant="body2" color="text.secondary">
-              {round.description}
+              {roundTexts.description(round.description)}
             </Typography>
           )}
         </Box>

@@ -434,12 +434,15 @@ export function teamLabel(
   return `${session.localeLabels.team || defaultLabel} ${team}`;
 }
 
+/** "Round 2 · Blind chain"; `shownName` gives a stored default name in the language on screen. */
 export function roundLabel(
   session: Pick<Session, 'localeLabels' | 'rounds'>,
   roundNumber: number,
   defaultLabel: string,
+  shownName: (stored: string) => string = (stored) => stored,
 ): string {
-  const name = session.rounds[roundNumber - 1]?.name;
+  const stored = session.rounds[roundNumber - 1]?.name;
+  const name = stored ? shownName(stored) : stored;
   const base = `${session.localeLabels.round || defaultLabel} ${roundNumber}`;
   return name ? `${base} · ${name}` : base;
 }
