@@ -287,6 +287,9 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
     await bea.goto(`${stack.webUrl}/game/${round1Bea}/intro`);
     const beaDebrief = bea.getByRole('link', { name: 'Debrief', exact: true });
     await beaDebrief.waitFor({ timeout: 20_000 });
-    expect(await beaDebrief.getAttribute('aria-disabled')).toBe('true');
+    // Closed once the navbar has read the session.
+    await expect
+      .poll(() => beaDebrief.getAttribute('aria-disabled'), { timeout: 20_000 })
+      .toBe('true');
   }, 300_000);
 });
