@@ -42,6 +42,7 @@ import {
 import { SettingsPanel } from '@/features/sessions/session-settings-panel';
 import type { SessionPageContext } from '@/features/sessions/session-user';
 import { useLobby } from '@/features/sessions/use-session';
+import { useGameNamesFollowLanguage } from '@/features/sessions/use-game-names-language';
 import { SharePanel } from '@/components/share-panel';
 import { showError } from '@/lib/errors/error-store';
 import { shareUrl } from '@/lib/share/share-url';
@@ -165,6 +166,7 @@ export function FollowUpView({
   const { t } = useTranslation();
   const players = useLobby(session.id, context.user !== null);
   const games = useSessionGames(session.id);
+  useGameNamesFollowLanguage(session, games, context.user?.uid === session.creator);
   const stored = useMemo(() => draftOf(session), [session]);
   const [draft, setDraft] = useState<SessionDraft>(stored);
   const [busy, setBusy] = useState(false);
