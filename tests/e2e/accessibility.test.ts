@@ -141,6 +141,12 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     const order = player.getByTestId('order-retailer-beer');
     await order.waitFor({ timeout: 20_000 });
     await check(player, 'play');
+    // Quitting asks first: the dialog, then Escape keeps the player in the game.
+    await player.getByRole('button', { name: 'Quit game' }).click();
+    await player.getByRole('dialog').waitFor();
+    await check(player, 'play-quit-dialog');
+    await player.keyboard.press('Escape');
+    await player.getByRole('dialog').waitFor({ state: 'detached' });
     // On a phone the navbar's actions go into a menu: the page and the open menu.
     await onPhone(player, async () => {
       await check(player, 'play-phone');
