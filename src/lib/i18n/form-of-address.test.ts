@@ -1,7 +1,7 @@
 /**
  * Each language addresses the reader one way only, the way most of its strings do: German Sie,
  * French vous, Spanish tú, Italian tu, Polish the second person singular, Portuguese você, Czech
- * vy, Turkish siz.
+ * vy, Romanian dumneavoastră, Turkish siz.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,6 +60,10 @@ const MINORITY: Record<string, { form: string; pattern: RegExp }> = {
   pl: { form: 'Pan/Pani', pattern: anyWord('Pan|Pani|Państwo|Państwa', 'u') },
   pt: { form: 'tu', pattern: anyWord('tu|teu|tua|teus|tuas|contigo') },
   cs: { form: 'ty', pattern: anyWord('tvůj|tvoje|tvá|tvé|tvého|tvých|tvým|tě|tebe|tobě') },
+  ro: {
+    form: 'tu',
+    pattern: /(?<!\p{L})(?:tu|tău|ta|tale|tine|ți)(?!\p{L})|-ți(?!\p{L})/iu,
+  },
   tr: { form: 'sen', pattern: anyWord('sen|senin|sana|seni|sende|sınıfınla|deneyimini') },
 };
 
