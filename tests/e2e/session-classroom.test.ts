@@ -193,6 +193,14 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
       .filter({ hasText: 'Group 2' })
       .getByText('Week 1 · 0 of 1 player in the game')
       .waitFor({ timeout: 15_000 });
+    // A player who opens a team's game link straight away (signed out) joins it: signing in on
+    // the way does not reload the page under the player.
+    const cy = await newPage();
+    await cy.goto(`${stack.webUrl}/game/${round1Bea}/intro`);
+    await cy.getByTestId('role-wholesaler').click();
+    await cy.getByTestId('intro-player-name').fill('Cy Direct');
+    await cy.getByTestId('intro-join').click();
+    await cy.waitForURL(`**/game/${round1Bea}/play`, { timeout: 30_000 });
     // The session lets its players start their game again.
     await ann.getByTestId('player-reset').waitFor({ timeout: 20_000 });
     await shot(ann, 'classroom-play-phone');
@@ -231,6 +239,12 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
         timeout: 30_000,
       },
     );
+    // A player of a round 1 game, though never in the lobby, follows its team too.
+    await cy.waitForURL(
+      (url) => url.pathname.endsWith('/intro') && !url.pathname.includes(round1Bea),
+      { timeout: 30_000 },
+    );
+    expect(gameIdOf(cy)).toBe(gameIdOf(bea));
     // Back in the lobby on purpose, a player stays there.
     await ann.goto(`${stack.webUrl}/session/${sid}/lobby`);
     await ann.getByText("Go to my team's game").waitFor({ timeout: 20_000 });

@@ -122,8 +122,14 @@ export function useGameSession(gid: string, uid: string | null): GameSession {
     navigate(`/game/${targetGid}/intro`);
   }, [sessionId, targetGid, targetRound, gid, navigate, t]);
 
+  // Once ready, a game stays ready: a sign-in while joining changes the lobby entry's path, and
+  // going back to loading would remount the page under the player.
+  const loaded = game.loaded && session.loaded && lobby.loaded;
+  const [readyFor, setReadyFor] = useState<string | null>(null);
+  if (loaded && readyFor !== gid) setReadyFor(gid);
+
   return {
-    ready: game.loaded && session.loaded && lobby.loaded,
+    ready: loaded || readyFor === gid,
     lobbyName: lobby.value?.name.trim() || null,
     debriefOpen: s === null || debriefOpen(s, isAdmin),
     playerReset: isPlayer && s !== null && s.allowPlayerReset && !s.deleted,
