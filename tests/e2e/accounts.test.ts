@@ -115,7 +115,8 @@ describe('accounts', () => {
     // The uid alone (visible in game documents) restores no one: a fresh anonymous player.
     const thief = await newPage({ [PREVIOUS_PLAYER]: uid, [PREVIOUS_PLAYER_KEY]: '0'.repeat(64) });
     await thief.goto(`${stack.webUrl}/session/${sid}/lobby`);
-    await thief.getByRole('button', { name: 'Log out' }).waitFor({ timeout: 30_000 });
+    // The lobby shows once the visitor is signed in (a visitor who has not joined sees 'Log in').
+    await thief.getByLabel('Your name').waitFor({ timeout: 30_000 });
     await expect
       .poll(() => thief.evaluate((k) => window.localStorage.getItem(k), PREVIOUS_PLAYER), {
         timeout: 15_000,
@@ -129,8 +130,12 @@ describe('accounts', () => {
     // restored through previousPlayerLogin and joins under its old uid.
     const again = await newPage({ [PREVIOUS_PLAYER]: uid, [PREVIOUS_PLAYER_KEY]: key });
     await again.goto(`${stack.webUrl}/session/${sid}/lobby`);
-    await again.getByRole('button', { name: 'Log out' }).waitFor({ timeout: 30_000 });
-    expect(await again.evaluate((k) => window.localStorage.getItem(k), PREVIOUS_PLAYER)).toBe(uid);
+    await again.getByLabel('Your name').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => again.evaluate((k) => window.localStorage.getItem(k), PREVIOUS_PLAYER), {
+        timeout: 15_000,
+      })
+      .toBe(uid);
     await again.getByLabel('Your name').fill('Restored Rita');
     await again.getByRole('button', { name: /^Team 1/ }).click();
     await again.getByRole('button', { name: 'Join' }).click();
