@@ -12,11 +12,13 @@ import {
   isCreatorOf,
   isFinished,
   isInstructor,
+  isObserver,
   isPlayerIn,
   isPlayerOf,
   isSessionAdmin,
   isSessionAdminOf,
   isTeamMember,
+  isTransparent,
   isUser,
   seesAll,
   seesSecrets,
@@ -323,6 +325,26 @@ const readPrivate = withGame((c, g) => seesSecrets(c.auth, g, c.read));
 const writePrivate = withGame((c, g) => isCreatorOf(c.auth, g) && c.params['docId'] !== 'state');
 const creatorOfGame = withGame((c, g) => isCreatorOf(c.auth, g));
 
+/** The game's session, if any, lets players open the debrief (debriefingMode != 'noaccess'). */
+function debriefOpen(g: DocData, read: DocReader): boolean {
+  const sid = getField(g, 'session', null);
+  if (!isId(sid)) return true;
+  return getField(read(`sessions/${sid}`), 'debriefingMode', 'access') !== 'noaccess';
+}
+
+/**
+ * The final stats (the debrief's data): admins and observers; players of the finished game, and
+ * anyone when transparent, only while the debrief is open to players.
+ */
+function readStats(c: RuleContext, g: DocData): boolean {
+  return (
+    seesSecrets(c.auth, g, c.read) ||
+    isObserver(c.auth, g) ||
+    (debriefOpen(g, c.read) &&
+      ((signedIn(c.auth) && isTransparent(g)) || (isPlayerIn(c.auth, g) && isFinished(g))))
+  );
+}
+
 export const RULES: readonly PathRule[] = [
   {
     pattern: 'users/{uid}',
@@ -530,12 +552,8 @@ export const RULES: readonly PathRule[] = [
   {
     pattern: 'games/{gid}/stats/{stid}',
     allow: {
-      get: withGame(
-        (c, g) => seesAll(c.auth, g, c.read) || (isPlayerIn(c.auth, g) && isFinished(g)),
-      ),
-      list: withGame(
-        (c, g) => seesAll(c.auth, g, c.read) || (isPlayerIn(c.auth, g) && isFinished(g)),
-      ),
+      get: withGame(readStats),
+      list: withGame(readStats),
     },
   },
   {
