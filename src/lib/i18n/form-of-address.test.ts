@@ -1,7 +1,7 @@
 /**
  * Each language addresses the reader one way only, the way most of its strings do: German Sie,
  * French vous, Spanish tú, Italian tu, Polish the second person singular, Portuguese você, Czech
- * vy, Romanian dumneavoastră, Turkish siz.
+ * vy, Romanian dumneavoastră, Turkish siz, Dutch u.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,6 +65,8 @@ const MINORITY: Record<string, { form: string; pattern: RegExp }> = {
     pattern: /(?<!\p{L})(?:tu|tău|ta|tale|tine|ți)(?!\p{L})|-ți(?!\p{L})/iu,
   },
   tr: { form: 'sen', pattern: anyWord('sen|senin|sana|seni|sende|sınıfınla|deneyimini') },
+  // No Dutch string uses je in a fixed expression ("zie je wel"), so every whole-word je is the reader.
+  nl: { form: 'je/jij', pattern: anyWord('je|jij|jou|jouw|jezelf') },
 };
 
 describe.each(Object.entries(MINORITY))('%s form of address', (lang, { form, pattern }) => {
