@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { serviceClient, signUpInstructor } from './stack-helpers';
+import { serviceClient, instructorOnDashboard } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -79,25 +79,8 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
 
     // ---- the instructor: the dashboard's tabs
     const email = `a11y${Date.now()}@school.example`;
-    const password = 'correct-horse-9';
-    const teacherUid = await signUpInstructor(email, password);
-    await service.docs.set(`users/${teacherUid}`, {
-      firstname: 'Ada',
-      lastname: 'Lovelace',
-      name: 'Ada Lovelace',
-      email,
-      profileType: 'teacher',
-      attributionSource: 'class',
-    });
     const teacher = await newPage();
-    await teacher.goto(`${stack.webUrl}/login`);
-    await teacher.getByLabel(/email/i).fill(email);
-    await teacher
-      .getByLabel(/password/i)
-      .first()
-      .fill(password);
-    await teacher.getByRole('button', { name: /log in/i }).click();
-    await teacher.waitForURL('**/dashboard/**', { timeout: 30_000 });
+    await instructorOnDashboard(teacher, service, stack.webUrl, email);
     await teacher.getByTestId('dashboard-new-beer-game').waitFor({ timeout: 20_000 });
     await check(teacher, 'dashboard-games');
     // Each tab once drawn: selected, its panel loaded (what it shows first).

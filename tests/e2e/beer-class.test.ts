@@ -16,7 +16,7 @@ import {
 import { debriefMetrics } from '@sim/core/beer/metrics';
 import type { Policy } from '@sim/core/beer/policies';
 import { launchBrowser } from './browser';
-import { serviceClient, signUpInstructor } from './stack-helpers';
+import { serviceClient, instructorOnDashboard } from './stack-helpers';
 
 const stack = inject('stack');
 const WEEKS = 6;
@@ -77,25 +77,8 @@ describe.skipIf(stack.unavailable !== '')('beer game class', () => {
 
     // ---- the instructor: an account, a profile, the editor
     const email = `teacher${Date.now()}@school.example`;
-    const password = 'correct-horse-9';
-    const teacherUid = await signUpInstructor(email, password);
-    await service.docs.set(`users/${teacherUid}`, {
-      firstname: 'Ada',
-      lastname: 'Lovelace',
-      name: 'Ada Lovelace',
-      email,
-      profileType: 'teacher',
-      attributionSource: 'class',
-    });
     const teacher = await newPage();
-    await teacher.goto(`${stack.webUrl}/login`);
-    await teacher.getByLabel(/email/i).fill(email);
-    await teacher
-      .getByLabel(/password/i)
-      .first()
-      .fill(password);
-    await teacher.getByRole('button', { name: /log in/i }).click();
-    await teacher.waitForURL('**/dashboard/**', { timeout: 20_000 });
+    await instructorOnDashboard(teacher, service, stack.webUrl, email);
     await teacher.getByTestId('dashboard-new-beer-game').click();
     await teacher.waitForURL('**/dashboard/games/new');
     await teacher.getByTestId('editor-name').waitFor({ timeout: 20_000 });

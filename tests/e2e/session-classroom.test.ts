@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { serviceClient, signUpInstructor, type ServiceClient } from './stack-helpers';
+import { serviceClient, instructorOnDashboard, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -55,24 +55,8 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
 
     // ---- the instructor
     const email = `teacher${Date.now()}@school.example`;
-    const password = 'correct-horse-9';
-    const uid = await signUpInstructor(email, password);
-    await service.docs.set(`users/${uid}`, {
-      firstname: 'Ada',
-      lastname: 'Lovelace',
-      name: 'Ada Lovelace',
-      email,
-      profileType: 'teacher',
-    });
     const teacher = await newPage();
-    await teacher.goto(`${stack.webUrl}/login`);
-    await teacher.getByLabel(/email/i).fill(email);
-    await teacher
-      .getByLabel(/password/i)
-      .first()
-      .fill(password);
-    await teacher.getByRole('button', { name: /log in/i }).click();
-    await teacher.waitForURL('**/dashboard/**', { timeout: 30_000 });
+    await instructorOnDashboard(teacher, service, stack.webUrl, email);
     await teacher.getByRole('tab', { name: 'Sessions' }).click();
     await teacher.getByRole('button', { name: 'New session' }).click();
     await teacher.getByLabel('Session name (optional)').fill('Friday class');

@@ -1,5 +1,6 @@
 /** What several end-to-end tests need from the running stack. */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { DataPort } from '@sim/core/port/data-port';
 import { LocalStoreClient } from '@sim/store/client/local-client';
@@ -64,4 +65,35 @@ export async function signUpInstructor(
   );
   if (!res.ok) throw new Error(`Auth emulator sign-up failed: ${res.status}`);
   return ((await res.json()) as { localId: string }).localId;
+}
+
+/**
+ * An instructor as a new user would be after sign-up: an email account, a completed teacher
+ * profile (Ada Lovelace), and `page` logged in on the dashboard. Returns the account's uid.
+ */
+export async function instructorOnDashboard(
+  page: Page,
+  service: DataPort,
+  webUrl: string,
+  email: string,
+  password = 'correct-horse-9',
+): Promise<string> {
+  const uid = await signUpInstructor(email, password);
+  await service.docs.set(`users/${uid}`, {
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    name: 'Ada Lovelace',
+    email,
+    profileType: 'teacher',
+    attributionSource: 'class',
+  });
+  await page.goto(`${webUrl}/login`);
+  await page.getByLabel(/email/i).fill(email);
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await page.waitForURL('**/dashboard/**', { timeout: 30_000 });
+  return uid;
 }
