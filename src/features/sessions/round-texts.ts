@@ -23,3 +23,33 @@ export function useRoundTexts(): RoundTexts {
     };
   }, [t]);
 }
+
+/**
+ * What a round's name or description field of the settings form stores for the text in it: the
+ * saved text while the field still shows that text as displayed (a default template text in the
+ * language on screen), so an untouched default stays the stored default and keeps following the
+ * language; anything else as typed.
+ */
+export function roundTextToStore(
+  typed: string,
+  saved: string | undefined,
+  shown: (stored: string) => string,
+): string {
+  return saved !== undefined && typed === shown(saved) ? saved : typed;
+}
+
+/**
+ * The text a round's name or description field shows: what the instructor is typing while it is
+ * still what the draft holds (a typed text that equals an English default would otherwise jump to
+ * its translation under the cursor), else the draft's text as displayed.
+ */
+export function roundTextInField(
+  stored: string,
+  typing: string | null,
+  saved: string | undefined,
+  shown: (stored: string) => string,
+): string {
+  return typing !== null && roundTextToStore(typing, saved, shown) === stored
+    ? typing
+    : shown(stored);
+}

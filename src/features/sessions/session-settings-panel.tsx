@@ -31,6 +31,8 @@ import {
   type SessionDraft,
   type SessionRound,
 } from '@/features/sessions/session-model';
+import { RoundTextField } from '@/features/sessions/round-text-field';
+import { useRoundTexts } from '@/features/sessions/round-texts';
 
 /** Longest word or team name the follow-up accepts. */
 const LABEL_MAX = 40;
@@ -114,6 +116,7 @@ function LabelsEditor({
 function RoundEditor({
   type,
   round,
+  saved,
   index,
   removable,
   onChange,
@@ -121,12 +124,15 @@ function RoundEditor({
 }: {
   type: Session['type'];
   round: SessionRound;
+  /** The round as saved in the session (undefined for a round added to the draft). */
+  saved: SessionRound | undefined;
   index: number;
   removable: boolean;
   onChange: (round: SessionRound) => void;
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
+  const roundTexts = useRoundTexts();
   const templates = GAME_TEMPLATES.filter((g) => g.type === type);
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
@@ -141,19 +147,23 @@ function RoundEditor({
             </IconButton>
           )}
         </Stack>
-        <TextField
+        <RoundTextField
           label={t('sessions.followUp.roundName')}
-          value={round.name}
+          stored={round.name}
+          saved={saved?.name}
+          shown={roundTexts.name}
           required
           size="small"
-          onChange={(e) => onChange({ ...round, name: e.target.value })}
+          onChange={(name) => onChange({ ...round, name })}
         />
-        <TextField
+        <RoundTextField
           label={t('sessions.followUp.roundDescription')}
-          value={round.description}
+          stored={round.description}
+          saved={saved?.description}
+          shown={roundTexts.description}
           size="small"
           multiline
-          onChange={(e) => onChange({ ...round, description: e.target.value })}
+          onChange={(description) => onChange({ ...round, description })}
         />
         <TextField
           select
@@ -334,6 +344,7 @@ export function SettingsPanel({
           key={round.id}
           type={session.type}
           round={round}
+          saved={session.rounds.find((r) => r.id === round.id)}
           index={i}
           removable={draft.rounds.length > 1 && !roundStarted(session, i + 1)}
           onChange={(r) =>
