@@ -12,11 +12,14 @@ const root = resolve(import.meta.dirname, '..');
 for (const line of await benchStore()) console.log(line);
 for (const line of await benchBeerPlay()) console.log(line);
 
-const coreBench = resolve(root, 'core/src/beer/beer.bench.ts');
-if (existsSync(coreBench)) {
-  // Production runs bundled code: the core benchmark runs as an esbuild bundle under plain node.
-  const dir = mkdtempSync(resolve(tmpdir(), 'beer-bench-'));
-  const outfile = resolve(dir, 'beer.bench.mjs');
+// Production runs bundled code: the core benchmarks run as esbuild bundles under plain node.
+for (const coreBench of [
+  resolve(root, 'core/src/beer/beer.bench.ts'),
+  resolve(root, 'core/src/lean/lean.bench.ts'),
+]) {
+  if (!existsSync(coreBench)) continue;
+  const dir = mkdtempSync(resolve(tmpdir(), 'core-bench-'));
+  const outfile = resolve(dir, 'bench.mjs');
   await build({
     entryPoints: [coreBench],
     bundle: true,
