@@ -76,5 +76,5 @@ export function randomNormalAt(
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
 
-/** Streams of random draws, so that two kinds of draw never share coordinates. */
-export const STREAM = { demand: 1, leadtime: 2 } as const;
+/** Streams of random draws, so that two kinds of draw never share coordinates (3: the lean game's defects, LEAN-DESK-6). */
+export const STREAM = { demand: 1, leadtime: 2, leanDefect: 3 } as const;

@@ -277,6 +277,13 @@ export interface LeanUnit {
   metrics: TimeMetrics;
   /** LEAN-MET-2, in game ms. */
   faciGap: Record<FacilityId, TimeMetrics>;
+  /**
+   * Start (game ms) of the interval not yet added to `metrics` and `faciGap`: the engine charges
+   * an interval when the unit's category changes, and closes every interval at the end.
+   */
+  since: number;
+  /** The facility that sent the unit on its last move (a move is charged to the sender). */
+  sender: FacilityId | null;
 }
 
 export type TaskKind = 'changeover' | 'load' | 'paint' | 'inspect' | 'remove';
@@ -302,6 +309,10 @@ export interface DeskBuckets {
   load: number;
 }
 
+/**
+ * A facility's queues and desk. At the warehouse (no desk) `out` is whOut, the launched units,
+ * and `in` is fg, the finished goods (LEAN-UNIT-2).
+ */
 export interface FacilityState {
   in: number[];
   desk: number[];
@@ -326,6 +337,7 @@ export interface Transit {
 }
 
 export interface OrderCounters {
+  /** Minutes, as the document's counter (game ms / 60000, LEAN-DEM-6). */
   fulfilled_at: number | null;
   fulfilled_qty: number;
   defectOpes: number;
