@@ -11,7 +11,7 @@ import type { LeanFacilityInput, LeanGameInput, LeanTemplateInput } from './mode
 import { COLORS, ms, normalizeLeanGame, SHAPES } from './model';
 import { validateLeanGame } from './validate';
 
-const computerStation = (f: LeanFacilityInput): LeanFacilityInput => ({
+const computerStation = (f: Partial<LeanFacilityInput>): LeanFacilityInput => ({
   type: 'station',
   changeoverTime: 0,
   loadTime: 0,
