@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { carsAndTrucks } from './cars-and-trucks';
 import { normalizeLeanGame, type LeanGameInput } from './model';
@@ -566,5 +568,26 @@ describe('validateLeanGame (design B.16)', () => {
     });
     expect(issues).toHaveLength(3);
     for (const i of issues) expect(i.key).toMatch(/^lean(\.[A-Za-z]+)+$/);
+  });
+});
+
+describe('validation messages', () => {
+  it('B.16: every key validateLeanGame returns has a message in each of the eleven languages', () => {
+    const root = join(__dirname, '..', '..', '..');
+    const source = readFileSync(join(root, 'core/src/lean/validate.ts'), 'utf8');
+    const keys = [...new Set([...source.matchAll(/'(lean\.[A-Za-z.]+)'/g)].map((m) => m[1]!))];
+    expect(keys.length).toBeGreaterThanOrEqual(30);
+    for (const lang of ['en', 'fr', 'es', 'de', 'pt', 'it', 'nl', 'pl', 'tr', 'cs', 'ro']) {
+      const game = JSON.parse(readFileSync(join(root, 'locales', lang, 'game.json'), 'utf8')) as {
+        validation: Record<string, unknown>;
+      };
+      for (const key of keys) {
+        let at: unknown = game.validation;
+        for (const part of key.split('.')) {
+          at = at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
+        }
+        expect(typeof at, `${lang} ${key}`).toBe('string');
+      }
+    }
   });
 });

@@ -249,7 +249,7 @@ export function validateLeanGame(game: LeanGame): ValidationIssue[] {
     } else {
       t.ops.forEach((op, i) => {
         if (!isShape(op.shape) || !isColor(op.color)) {
-          push('lean.template.ops', `${base}.ops.${i}`);
+          push('lean.template.ops', `${base}.ops.${i}`, B.ops.min, B.ops.max);
         } else usedTypes.add(op.type);
         number('lean.time.range', `${base}.ops.${i}.time`, op.time, B.time.min, B.time.max);
       });

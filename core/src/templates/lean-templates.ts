@@ -1,41 +1,35 @@
 /**
- * The default lean game templates. The lean core does not exist yet: these are its parameters
- * only (spec §3 lean params, §9 improvements, shapes and colours), with no facilities.
+ * The default lean game templates (design Part E Q22): each is the Cars and Trucks line of the
+ * design's Appendix (`core/src/lean/cars-and-trucks.ts`), a computer warehouse, Yellow, Grey and
+ * Blue painting stations and a Quality & Rework station, with the levers its lesson opens to the
+ * players (`params.improvements`, LEAN-IMP-0). Every improvement starts off: the players turn them
+ * on round after round.
  */
+import { carsAndTrucks } from '../lean/cars-and-trucks';
+import { IMPROVEMENTS, type Improvement } from '../lean/model';
 import type { GameTemplate, LeanGameConfig } from './types';
 
-export const LEAN_IMPROVEMENTS = [
-  'movestations',
-  'batch',
-  'autoinspect',
-  'balancestations',
-  'heijunka',
-  'pokayoke',
-  'kanban',
-  'smed',
-] as const;
+/** The eight improvements of spec §9, in the spec's order. */
+export const LEAN_IMPROVEMENTS = IMPROVEMENTS;
 
-function leanConfig(improvements: readonly string[], totalDuration: number): LeanGameConfig {
+/** A 30-minute run gets 15 orders, the last one due at minute 29.2. */
+const LONG_RUN_ORDERS = 15;
+
+function leanConfig(
+  improvements: readonly Improvement[],
+  totalDuration: number,
+  orders?: number,
+): LeanGameConfig {
   return {
     type: 'leangame',
-    params: {
-      consumerDemandParams: { visibility: false, totalDuration },
-      moveCellTime: 0.1,
-      improvements,
-      productsTemplates: {
-        p1: { shape: 'circle', color: 'green' },
-        p2: { shape: 'square', color: 'blue' },
-        p3: { shape: 'triangle', color: 'red' },
-      },
-    },
-    facilities: {},
+    ...carsAndTrucks({ improvements, totalDuration, ...(orders ? { orders } : {}) }),
   };
 }
 
 export const LEAN_TEMPLATES: readonly GameTemplate[] = [
   {
     id: 'lean-basic',
-    version: 1,
+    version: 2,
     title: 'Lean production line',
     type: 'leangame',
     description: 'A production line without improvements: see waste, waiting and stock build up.',
@@ -43,7 +37,7 @@ export const LEAN_TEMPLATES: readonly GameTemplate[] = [
   },
   {
     id: 'lean-flow',
-    version: 1,
+    version: 2,
     title: 'Lean flow',
     type: 'leangame',
     description: 'Move and balance stations and reduce batches to make products flow.',
@@ -51,10 +45,10 @@ export const LEAN_TEMPLATES: readonly GameTemplate[] = [
   },
   {
     id: 'lean-full',
-    version: 1,
+    version: 2,
     title: 'Lean toolbox',
     type: 'leangame',
     description: 'Every improvement available: kanban, heijunka, SMED, poka-yoke and more.',
-    config: leanConfig(LEAN_IMPROVEMENTS, 30),
+    config: leanConfig(LEAN_IMPROVEMENTS, 30, LONG_RUN_ORDERS),
   },
 ];

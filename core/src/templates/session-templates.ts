@@ -33,9 +33,13 @@ function session(
   type: GameType,
   description: string,
   rounds: RoundTemplate[],
+  version = 1,
 ): SessionTemplate {
-  return { id, version: 1, title, type, description, config: SESSION_DEFAULTS, rounds };
+  return { id, version, title, type, description, config: SESSION_DEFAULTS, rounds };
 }
+
+/** Version 2 of the lean session templates: their rounds are playable lines (design Q22). */
+const LEAN_SESSION_VERSION = 2;
 
 export const SESSION_TEMPLATES: readonly SessionTemplate[] = [
   session(
@@ -113,9 +117,14 @@ export const SESSION_TEMPLATES: readonly SessionTemplate[] = [
       round('r2', 'Random demand', 'Demand between 2 and 10.', 'beer-random-demand'),
     ],
   ),
-  session('s-lean-intro', 'Lean introduction', 'leangame', 'One round of the production line.', [
-    round('r1', 'Production line', 'Run the line as it is.', 'lean-basic'),
-  ]),
+  session(
+    's-lean-intro',
+    'Lean introduction',
+    'leangame',
+    'One round of the production line.',
+    [round('r1', 'Production line', 'Run the line as it is.', 'lean-basic')],
+    LEAN_SESSION_VERSION,
+  ),
   session(
     's-lean-improve',
     'Lean before and after',
@@ -125,6 +134,7 @@ export const SESSION_TEMPLATES: readonly SessionTemplate[] = [
       round('r1', 'Before', 'Run the line as it is.', 'lean-basic'),
       round('r2', 'After', 'Move and balance stations, cut batches.', 'lean-flow'),
     ],
+    LEAN_SESSION_VERSION,
   ),
   session(
     's-lean-toolbox',
@@ -135,6 +145,7 @@ export const SESSION_TEMPLATES: readonly SessionTemplate[] = [
       round('r1', 'Before', 'Run the line as it is.', 'lean-basic'),
       round('r2', 'Toolbox', 'Every improvement available.', 'lean-full'),
     ],
+    LEAN_SESSION_VERSION,
   ),
   session(
     's-lean-three-steps',
@@ -146,6 +157,7 @@ export const SESSION_TEMPLATES: readonly SessionTemplate[] = [
       round('r2', 'Flow', 'Move and balance stations, cut batches.', 'lean-flow'),
       round('r3', 'Toolbox', 'Every improvement available.', 'lean-full'),
     ],
+    LEAN_SESSION_VERSION,
   ),
 ];
 

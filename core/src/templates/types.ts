@@ -5,22 +5,15 @@
  */
 
 import type { BeerGameConfig } from '../beer/game-docs';
+import type { LeanGameInput } from '../lean/model';
 
 export type GameType = 'beergame' | 'leangame';
 
-/** Lean templates are minimal until the lean core exists: its parameters only. */
-export interface LeanGameConfig {
-  readonly type: 'leangame';
-  readonly params: {
-    readonly consumerDemandParams: { readonly visibility: boolean; readonly totalDuration: number };
-    readonly moveCellTime: number;
-    readonly improvements: readonly string[];
-    readonly productsTemplates: Readonly<
-      Record<string, { readonly shape: string; readonly color: string }>
-    >;
-  };
-  readonly facilities: Readonly<Record<string, unknown>>;
-}
+/**
+ * A lean template's config: the lean game's input documents (`params` and `facilities`, design
+ * B.17), tagged with its type.
+ */
+export type LeanGameConfig = LeanGameInput & { readonly type: 'leangame' };
 
 interface TemplateBase {
   readonly id: string;

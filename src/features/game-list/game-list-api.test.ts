@@ -4,6 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBeerGameDocs, chainConfig } from '@sim/core/beer/game-docs';
+import { normalizeLeanGame, type LeanGameInput } from '@sim/core/lean/model';
+import { validateLeanGame } from '@sim/core/lean/validate';
+import { LEAN_TEMPLATES } from '@sim/core/templates/lean-templates';
 import type { DataPort, DocData } from '@sim/core/port/data-port';
 import { startTestStore, type TestStore } from '@sim/store/testing/test-store';
 import type { GameListItem } from '@/features/game-list/game-list-model';
@@ -16,7 +19,8 @@ vi.mock('@/lib/data/port', () => ({
   },
 }));
 
-const { copyGame, saveGameAsTemplate } = await import('@/features/game-list/game-list-api');
+const { copyGame, mergeIntoTemplate, saveGameAsTemplate } =
+  await import('@/features/game-list/game-list-api');
 
 let store: TestStore;
 beforeAll(async () => {
@@ -145,5 +149,61 @@ describe('saving a game as a template (spec §5: name optional)', () => {
     });
     const titled = await saveGameAsTemplate(item, ' Act 1 ', owner);
     expect((await admin.docs.get(`templates/${titled}`)).data?.['title']).toBe('Act 1');
+  }, 60_000);
+});
+
+describe('merging lean games into a session template (spec §5)', () => {
+  it("keeps each game's line: its facilities, positions and batches, so the round is playable", async () => {
+    const template = LEAN_TEMPLATES.find((t) => t.id === 'lean-flow')!;
+    const { params, facilities } = template.config as LeanGameInput;
+    const moved = structuredClone(facilities);
+    moved['blue']!.position = [7, 4];
+    const admin = store.service();
+    await admin.docs.set('games/lean1', {
+      id: 'lean1',
+      type: 'leangame',
+      creator: 'alice',
+      creatorName: 'Alice',
+      name: 'Lean line',
+      team: null,
+      session: null,
+      created_at: 1000,
+      params: JSON.parse(JSON.stringify(params)) as DocData,
+      facilities: JSON.parse(JSON.stringify(moved)) as DocData,
+      draft: false,
+      archived: false,
+      deleted: false,
+      finished: false,
+      players: [],
+      observers: [],
+    });
+    const item: GameListItem = {
+      id: 'lean1',
+      name: 'Lean line',
+      type: 'leangame',
+      creator: 'alice',
+      team: null,
+      createdAt: 1000,
+      archived: false,
+      finished: false,
+      draft: false,
+      players: 0,
+      session: null,
+      owner: 'Me',
+      mine: true,
+    };
+    const id = await mergeIntoTemplate([item], 'Lean class', {
+      uid: 'alice',
+      team: null,
+      now: 7000,
+    });
+    const saved = (await admin.docs.get(`sessionTemplates/${id}`)).data as {
+      rounds: { config: LeanGameInput & { type: string } }[];
+    };
+    const config = saved.rounds[0]!.config;
+    expect(config.type).toBe('leangame');
+    expect(config.facilities['blue']?.position).toEqual([7, 4]);
+    expect(Object.keys(config.facilities)).toEqual(Object.keys(facilities));
+    expect(validateLeanGame(normalizeLeanGame(config))).toEqual([]);
   }, 60_000);
 });

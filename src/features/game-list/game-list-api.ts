@@ -167,7 +167,8 @@ export async function mergeIntoTemplate(
           : {
               type: 'leangame',
               params: resetLeanParams((game['params'] as DocData) ?? {}),
-              facilities: {},
+              // The line itself (stations, positions, batches) is the round's configuration.
+              facilities: (game['facilities'] as DocData | undefined) ?? {},
             };
       return { name: item.name, config };
     }),
