@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runToEnd } from '../lean/engine';
 import { normalizeLeanGame } from '../lean/model';
 import { validateLeanGame } from '../lean/validate';
 import { GAME_TEMPLATES } from './game-templates';
@@ -42,6 +43,20 @@ describe('default lean templates (design Part E Q22)', () => {
       expect(game.orders.length).toBeGreaterThan(0);
       // Every facility is played by the computer until a player takes it (LEAN-FAC-4).
       expect(game.facilities.every((f) => f.user === null)).toBe(true);
+    },
+  );
+
+  it.each(leanConfigs())(
+    'LEAN-AI-1..3: %s run by the computer alone ships units to the orders',
+    (_id, config) => {
+      const state = runToEnd(normalizeLeanGame(config));
+      expect(state.status).toBe('ended');
+      expect(state.computer).toEqual(['warehouse', 'yellow', 'grey', 'blue', 'quality']);
+      const shipped = state.units.filter((u) => u.zone === 'shipped').length;
+      // Units in process at the end stay; most of the demand is delivered.
+      const ordered = state.game.orders.reduce((n, o) => n + o.qty, 0);
+      expect(shipped).toBeGreaterThan(ordered / 2);
+      expect(state.orders.reduce((n, o) => n + o.fulfilled_qty, 0)).toBe(shipped);
     },
   );
 
