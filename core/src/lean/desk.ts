@@ -21,7 +21,7 @@ import {
 /** The batch a load of template t would take: the first min(B, count) units of t in `in`. */
 export function batchSize(run: Run, f: CFacility, template: TemplateId): number {
   let n = 0;
-  for (const r of fs(run, f.id).in) {
+  for (const r of fs(run, f).in) {
     if (unit(run, r).template === template && ++n === f.batch) break;
   }
   return n;
@@ -32,7 +32,7 @@ export function batchSize(run: Run, f: CFacility, template: TemplateId): number 
  * t, and with kanban |out| + |batch| ≤ wipOutMax.
  */
 export function mayLoad(run: Run, f: CFacility, template: TemplateId): boolean {
-  const st = fs(run, f.id);
+  const st = fs(run, f);
   if (f.isWarehouse || st.task !== null || st.desk.length > 0) return false;
   const n = batchSize(run, f, template);
   if (n === 0) return false;
@@ -44,7 +44,7 @@ export function mayLoad(run: Run, f: CFacility, template: TemplateId): boolean {
  * with C > 0) or its load. The caller checked `mayLoad`.
  */
 export function load(run: Run, f: CFacility, template: TemplateId): void {
-  const st = fs(run, f.id);
+  const st = fs(run, f);
   const batch: number[] = [];
   const rest: number[] = [];
   for (const r of st.in) {
@@ -69,13 +69,13 @@ export function load(run: Run, f: CFacility, template: TemplateId): void {
 
 function start(run: Run, f: CFacility, u: LeanUnit, task: LeanTask): void {
   account(run, u);
-  fs(run, f.id).task = task;
+  fs(run, f).task = task;
   run.changed = true;
 }
 
 /** LEAN-DESK-2 paint: the caller checked that u is on the desk and f may paint the todo op. */
 export function paint(run: Run, f: CFacility, u: LeanUnit, op: number, tool: OpType): void {
-  const time = run.c.templateById.get(u.template)?.ops[op]?.time ?? 0;
+  const time = run.tmpl[u.rank]?.ops[op]?.time ?? 0;
   const now = run.s.now;
   start(run, f, u, { kind: 'paint', start: now, end: now + time, units: [u.rank], op, tool });
 }
@@ -96,7 +96,7 @@ export function remove(run: Run, f: CFacility, u: LeanUnit, op: number): void {
  * load at once.
  */
 export function complete(run: Run, f: CFacility): void {
-  const st = fs(run, f.id);
+  const st = fs(run, f);
   const task = st.task as LeanTask;
   const now = run.s.now;
   for (const r of task.units) account(run, unit(run, r));
@@ -120,7 +120,7 @@ export function complete(run: Run, f: CFacility): void {
       const u = unit(run, task.units[0] as number);
       const opIndex = task.op as number;
       const op = u.ops[opIndex] as LeanUnit['ops'][number];
-      const type = run.c.templateById.get(u.template)?.ops[opIndex];
+      const type = run.tmpl[u.rank]?.ops[opIndex];
       // LEAN-DESK-6: the attempt index is the number of earlier paints of this op.
       const attempt = op.attempts;
       op.attempts += 1;
@@ -179,7 +179,7 @@ export function complete(run: Run, f: CFacility): void {
  * painted by no facility at or after this one.
  */
 function leaveDesk(run: Run, f: CFacility, u: LeanUnit): void {
-  const st = fs(run, f.id);
+  const st = fs(run, f);
   account(run, u);
   removeFrom(st.desk, u.rank);
   st.leftDesk += 1;
@@ -212,7 +212,7 @@ function stranded(run: Run, f: CFacility, u: LeanUnit): boolean {
  * paint, with the op's own tool (LEAN-AI-4). Returns false when there is nothing to do.
  */
 export function computerTask(run: Run, f: CFacility): boolean {
-  const st = fs(run, f.id);
+  const st = fs(run, f);
   for (const r of st.desk) {
     const u = unit(run, r);
     if (isInspectionPoint(run, f, u)) {
@@ -225,7 +225,7 @@ export function computerTask(run: Run, f: CFacility): boolean {
         return true;
       }
     }
-    const t = run.c.templateById.get(u.template);
+    const t = run.tmpl[u.rank];
     for (let i = 0; i < u.ops.length; i++) {
       if ((u.ops[i] as LeanUnit['ops'][number]).state === 'todo' && mayPaintOp(run, f, u, i)) {
         paint(run, f, u, i, (t?.ops[i]?.type ?? '') as OpType);

@@ -236,16 +236,18 @@ function nextEvent(run: Run): number {
   const c = run.c;
   let e = c.duration;
   for (const f of c.facilities) {
-    const task = fs(run, f.id).task;
+    const task = fs(run, f).task;
     if (task !== null && task.end < e) e = task.end;
   }
   const first = s.transit[0];
   if (first && first.arrive < e) e = first.arrive;
-  for (const ct of c.creationTimes) {
+  while (run.nextCreation < c.creationTimes.length) {
+    const ct = c.creationTimes[run.nextCreation] as number;
     if (ct > s.now) {
       if (ct < e) e = ct;
       break;
     }
+    run.nextCreation++;
   }
   if (c.pitch > 0) {
     const p = s.heijunka.k * c.pitch;
@@ -272,7 +274,17 @@ function takeSamples(run: Run, last: number): void {
   let b = s.samples.length * SAMPLE_STEP;
   if (b > last) return;
   const z = wipByZone(run);
-  for (; b <= last; b += SAMPLE_STEP) s.samples.push({ t: b, ...z });
+  for (; b <= last; b += SAMPLE_STEP) {
+    s.samples.push({
+      t: b,
+      whOut: z.whOut,
+      in: z.in,
+      desk: z.desk,
+      out: z.out,
+      transit: z.transit,
+      fg: z.fg,
+    });
+  }
 }
 
 /** Freezes the run at now (= E): last samples, every open interval of the units closed. */
@@ -307,7 +319,7 @@ function settle(run: Run): void {
     arrivals(run); // A
     for (const f of c.facilities) {
       // B: a completed changeover starts its load, which may end at once.
-      const st = fs(run, f.id);
+      const st = fs(run, f);
       while (st.task !== null && st.task.end <= s.now) complete(run, f);
     }
     // C: orders created up to now are open; the decisions below read that.
@@ -411,9 +423,9 @@ function act(run: Run, a: LeanAction): LeanIssue | null {
     return 'lean.op.notAllowed';
   }
   if (f.isWarehouse) return 'lean.op.notAllowed';
-  if (fs(run, f.id).task !== null) return 'lean.desk.busy';
+  if (fs(run, f).task !== null) return 'lean.desk.busy';
   if (kind === 'load') {
-    const st = fs(run, f.id);
+    const st = fs(run, f);
     const requested: unknown = (a as { template?: unknown }).template;
     let t: TemplateId | undefined;
     if (requested === undefined)
@@ -437,7 +449,7 @@ function act(run: Run, a: LeanAction): LeanIssue | null {
     remove(run, f, u, i);
     return null;
   }
-  const own = run.c.templateById.get(u.template)?.ops[i]?.type;
+  const own = run.tmpl[u.rank]?.ops[i]?.type;
   if (!own || (u.ops[i] as LeanUnit['ops'][number]).state !== 'todo' || !mayPaintOp(run, f, u, i)) {
     return 'lean.op.notAllowed';
   }

@@ -26,7 +26,7 @@ function inTransitTo(run: Run, g: CFacility): number {
 /** LEAN-MOVE-3: room ≥ n at g (unlimited without kanban and at the warehouse's fg). */
 export function hasRoom(run: Run, g: CFacility, n: number): boolean {
   if (!run.c.kanban || g.isWarehouse) return true;
-  return g.wipInMax - fs(run, g.id).in.length - inTransitTo(run, g) >= n;
+  return g.wipInMax - fs(run, g).in.length - inTransitTo(run, g) >= n;
 }
 
 function anyOfTemplate(run: Run, list: readonly number[], t: TemplateId): boolean {
@@ -50,7 +50,7 @@ function anyComing(run: Run, list: readonly number[], t: TemplateId, f: CFacilit
  */
 export function flushable(run: Run, f: CFacility, t: TemplateId): boolean {
   if (f.isWarehouse) return true;
-  const st = fs(run, f.id);
+  const st = fs(run, f);
   if (anyOfTemplate(run, st.desk, t) || anyOfTemplate(run, st.in, t)) return false;
   for (const tr of run.s.transit) {
     if (tr.to === f.id) {
@@ -62,7 +62,7 @@ export function flushable(run: Run, f: CFacility, t: TemplateId): boolean {
   }
   for (const h of run.c.facilities) {
     if (h.line >= f.line) break;
-    const hs = fs(run, h.id);
+    const hs = fs(run, h);
     if (anyComing(run, hs.out, t, f)) return false;
     if (!h.isWarehouse && (anyComing(run, hs.in, t, f) || anyComing(run, hs.desk, t, f))) {
       return false;
@@ -71,18 +71,22 @@ export function flushable(run: Run, f: CFacility, t: TemplateId): boolean {
   return true;
 }
 
+const scratchDest: CFacility[] = [];
+const scratchTmpl: TemplateId[] = [];
+
 /**
  * LEAN-ROUTE-4 / LEAN-MOVE-1: sends the batch of the first sendable group of f's `out` (groups
  * by template and next destination, in the order of their first unit). Returns false when no
  * group is sendable.
  */
 export function sendOne(run: Run, f: CFacility): boolean {
-  const st = fs(run, f.id);
+  const st = fs(run, f);
   const list = st.out;
   const n = list.length;
   if (n === 0) return false;
-  const dest: CFacility[] = new Array<CFacility>(n);
-  const tmpl: TemplateId[] = new Array<TemplateId>(n);
+  // Scratch arrays shared by every call (no call re-enters): no garbage per send attempt.
+  const dest = scratchDest;
+  const tmpl = scratchTmpl;
   for (let i = 0; i < n; i++) {
     const u = unit(run, list[i] as number);
     tmpl[i] = u.template;
@@ -153,7 +157,7 @@ export function arrivals(run: Run): void {
   while (s.transit.length > 0 && (s.transit[0] as Transit).arrive <= s.now) {
     const tr = s.transit.shift() as Transit;
     const g = run.c.byId.get(tr.to) as CFacility;
-    const st = fs(run, g.id);
+    const st = fs(run, g);
     for (const r of tr.units) {
       const u = unit(run, r);
       account(run, u);

@@ -4,7 +4,7 @@
  * alone stays the source of truth). Also the predicates of routing and the desk (LEAN-DESK-2,
  * -9, LEAN-ROUTE-1, -2) and the time accounting of the units (LEAN-MET-1, -2).
  */
-import type { CFacility, Compiled } from './compile';
+import type { CFacility, Compiled, CTemplate } from './compile';
 import { compileLean } from './compile';
 import type { FacilityId, FacilityState, LeanState, LeanUnit, TimeMetrics } from './model';
 
@@ -15,6 +15,12 @@ export interface Run {
   pegAlive: number[];
   /** By facility index (line order): the computer plays it (LEAN-FAC-4). */
   computer: boolean[];
+  /** By facility index: the facility's state (the objects of `s.facilities`). */
+  fst: FacilityState[];
+  /** By rank: the unit's compiled template. */
+  tmpl: CTemplate[];
+  /** Index of the first creation time after now (`c.creationTimes`). */
+  nextCreation: number;
   /** Set by every change of the state during a settle iteration (LEAN-EVT-4). */
   changed: boolean;
 }
@@ -27,7 +33,16 @@ export function openRun(state: LeanState): Run {
     if (u.exitedAt === null && u.order >= 0) pegAlive[u.order] = (pegAlive[u.order] ?? 0) + 1;
   }
   const computer = c.facilities.map((f) => state.computer.includes(f.id));
-  return { s: state, c, pegAlive, computer, changed: false };
+  const fst = c.facilities.map((f) => state.facilities[f.id] as FacilityState);
+  const tmpl = state.units.map((u) => c.templateById.get(u.template) as CTemplate);
+  let nextCreation = 0;
+  while (
+    nextCreation < c.creationTimes.length &&
+    (c.creationTimes[nextCreation] as number) <= state.now
+  ) {
+    nextCreation++;
+  }
+  return { s: state, c, pegAlive, computer, fst, tmpl, nextCreation, changed: false };
 }
 
 /** Sets an own property, even one named `__proto__`. */
@@ -77,8 +92,12 @@ export function zeroMetrics(): TimeMetrics {
   return { workdeskTime: 0, changeoverTime: 0, loadTime: 0, moveTime: 0, waitTime: 0 };
 }
 
-export function fs(run: Run, fid: FacilityId): FacilityState {
-  return run.s.facilities[fid] as FacilityState;
+export function fs(run: Run, f: CFacility): FacilityState {
+  return run.fst[f.index] as FacilityState;
+}
+
+export function fsById(run: Run, fid: FacilityId): FacilityState {
+  return run.fst[(run.c.byId.get(fid) as CFacility).index] as FacilityState;
 }
 
 export function unit(run: Run, rank: number): LeanUnit {
@@ -101,7 +120,7 @@ export function account(run: Run, u: LeanUnit): void {
     key = 'moveTime';
     fid = u.sender as FacilityId;
   } else if (u.zone === 'desk') {
-    const task = fs(run, u.at).task;
+    const task = fsById(run, u.at).task;
     if (task !== null && task.units.includes(u.rank)) {
       key =
         task.kind === 'changeover'
@@ -126,7 +145,7 @@ export function account(run: Run, u: LeanUnit): void {
 export function mayPaintOp(run: Run, f: CFacility, u: LeanUnit, op: number): boolean {
   if (f.isWarehouse) return false;
   if (f.canRework) return true;
-  const t = run.c.templateById.get(u.template);
+  const t = run.tmpl[u.rank];
   return t !== undefined && t.ops[op]?.assignee === f.id;
 }
 
@@ -151,7 +170,7 @@ export function hasPaintable(run: Run, f: CFacility, u: LeanUnit): boolean {
       if ((ops[i] as LeanUnit['ops'][number]).state === 'todo') return true;
     return false;
   }
-  const t = run.c.templateById.get(u.template);
+  const t = run.tmpl[u.rank];
   if (!t) return false;
   for (let i = 0; i < ops.length; i++) {
     if ((ops[i] as LeanUnit['ops'][number]).state === 'todo' && t.ops[i]?.assignee === f.id)
@@ -183,7 +202,7 @@ export function wipByZone(run: Run): {
 } {
   const z = { whOut: 0, in: 0, desk: 0, out: 0, transit: 0, fg: 0 };
   for (const f of run.c.facilities) {
-    const st = fs(run, f.id);
+    const st = fs(run, f);
     if (f.isWarehouse) {
       z.whOut += st.out.length;
       z.fg += st.in.length;
@@ -200,7 +219,7 @@ export function wipByZone(run: Run): {
 export function wipNow(run: Run): number {
   let n = 0;
   for (const f of run.c.facilities) {
-    const st = fs(run, f.id);
+    const st = fs(run, f);
     n += st.in.length + st.desk.length + st.out.length;
   }
   for (const tr of run.s.transit) n += tr.units.length;

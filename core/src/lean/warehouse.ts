@@ -2,7 +2,7 @@
  * The warehouse (design B.5, B.9): need, launch, ship with the order counters, heijunka's
  * levelled launches (LEAN-IMP-5), and the computer policies of every facility (B.11).
  */
-import type { CFacility, COrder } from './compile';
+import type { CFacility, COrder, CTemplate } from './compile';
 import { computerTask, load, mayLoad } from './desk';
 import type { LeanUnit, TemplateId } from './model';
 import { sendAll } from './routing';
@@ -27,14 +27,14 @@ export function isVisible(run: Run, o: COrder): boolean {
 /** LEAN-WH-1: with kanban, |whOut| + n ≤ wipOutMax of the warehouse. */
 export function launchFits(run: Run, n: number): boolean {
   const w = run.c.warehouse;
-  return !run.c.kanban || fs(run, w.id).out.length + n <= w.wipOutMax;
+  return !run.c.kanban || fs(run, w).out.length + n <= w.wipOutMax;
 }
 
 /** LEAN-WH-1 / LEAN-UNIT-1: n new units of the order's template in whOut, pegged to it. */
 export function launch(run: Run, o: COrder, n: number): void {
   const s = run.s;
   const t = run.c.templateById.get(o.template);
-  const wh = fs(run, run.c.warehouse.id);
+  const wh = fs(run, run.c.warehouse);
   for (let k = 0; k < n; k++) {
     const u = newUnit(run, o.template, o.index, t?.ops.length ?? 0);
     u.zone = 'whOut';
@@ -57,14 +57,7 @@ export function newUnit(run: Run, template: TemplateId, order: number, ops: numb
     exitedAt: null,
     zone: 'whOut',
     at: run.c.warehouse.id,
-    ops: Array.from({ length: ops }, () => ({
-      state: 'todo' as const,
-      defect: false,
-      detected: false,
-      paintedBy: null,
-      tool: null,
-      attempts: 0,
-    })),
+    ops: [],
     inspectedAt: [],
     defectivePaints: 0,
     metrics: zeroMetrics(),
@@ -72,7 +65,18 @@ export function newUnit(run: Run, template: TemplateId, order: number, ops: numb
     since: s.now,
     sender: null,
   };
+  for (let i = 0; i < ops; i++) {
+    u.ops.push({
+      state: 'todo',
+      defect: false,
+      detected: false,
+      paintedBy: null,
+      tool: null,
+      attempts: 0,
+    });
+  }
   s.units.push(u);
+  run.tmpl.push(run.c.templateById.get(template) as CTemplate);
   return u;
 }
 
@@ -87,7 +91,8 @@ export function ship(run: Run, o: COrder): number {
   if (!counters) return 0;
   const wanted = o.qty - counters.fulfilled_qty;
   if (wanted <= 0) return 0;
-  const wh = fs(run, run.c.warehouse.id);
+  const wh = fs(run, run.c.warehouse);
+  if (wh.in.length === 0) return 0;
   const candidates: LeanUnit[] = [];
   for (const r of wh.in) {
     const u = unit(run, r);
@@ -123,7 +128,7 @@ export function ship(run: Run, o: COrder): number {
  * `initial` and pegged to no order.
  */
 export function placeInitialStock(run: Run): void {
-  const wh = fs(run, run.c.warehouse.id);
+  const wh = fs(run, run.c.warehouse);
   for (const t of run.c.game.templates) {
     for (let k = 0; k < t.initialStock; k++) {
       const u = newUnit(run, t.id, -1, t.ops.length);
@@ -187,9 +192,11 @@ export function heijunkaLaunch(run: Run): boolean {
  */
 export function warehousePolicy(run: Run): void {
   const c = run.c;
-  for (const o of c.ordersByCreation) {
-    if (!isOpen(run, o)) break;
-    ship(run, o);
+  if (fs(run, c.warehouse).in.length > 0) {
+    for (const o of c.ordersByCreation) {
+      if (!isOpen(run, o)) break;
+      ship(run, o);
+    }
   }
   if (!c.kanban) sendAll(run, c.warehouse);
   if (c.heijunka) return;
@@ -212,7 +219,7 @@ export function warehousePolicy(run: Run): void {
 /** LEAN-AI-3: send (kanban off), start the next desk task, or load the first unit's template. */
 export function stationPolicy(run: Run, f: CFacility): void {
   if (!run.c.kanban) sendAll(run, f);
-  const st = fs(run, f.id);
+  const st = fs(run, f);
   if (st.task !== null) return;
   if (st.desk.length > 0) {
     computerTask(run, f);
