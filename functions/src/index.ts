@@ -19,6 +19,11 @@ import { handleWeekTimer } from './tasks/beer-week-timer';
 import * as generateSessionCodeCall from './callables/generate-session-code';
 import * as verifyEmailCall from './callables/verify-email';
 import * as previousPlayerLoginCall from './callables/previous-player-login';
+import * as addTeamMemberCall from './callables/add-team-member';
+import * as joinTeamMemberCall from './callables/join-team-member';
+import * as removeTeamMemberCall from './callables/remove-team-member';
+import { readAppUrl } from './app-url';
+import { MAIL_SECRETS, lazyMailer } from './mail/providers';
 
 setGlobalOptions({ maxInstances: 10 });
 
@@ -38,6 +43,40 @@ export const previousPlayerLogin = defineCallable(
   previousPlayerLoginCall.name,
   previousPlayerLoginCall.schema,
   previousPlayerLoginCall.handle,
+);
+
+// ---- teams (business.md §3.2, §3.9) ----
+
+/**
+ * The SMTP secrets are bound where mail is sent. Not in the emulator, where the outbox adapter
+ * needs none and an unset secret would stop the callable from loading.
+ */
+const mailSecrets = process.env.FUNCTIONS_EMULATOR === 'true' ? [] : [...MAIL_SECRETS];
+
+export const addTeamMember = defineCallable(
+  addTeamMemberCall.name,
+  addTeamMemberCall.schema,
+  addTeamMemberCall.createHandler({
+    mailer: lazyMailer(
+      () => process.env,
+      getDataPort,
+      () => Date.now(),
+    ),
+    appUrl: () => readAppUrl(process.env),
+  }),
+  { callable: { secrets: mailSecrets } },
+);
+
+export const joinTeamMember = defineCallable(
+  joinTeamMemberCall.name,
+  joinTeamMemberCall.schema,
+  joinTeamMemberCall.handle,
+);
+
+export const removeTeamMember = defineCallable(
+  removeTeamMemberCall.name,
+  removeTeamMemberCall.schema,
+  removeTeamMemberCall.handle,
 );
 
 // ---- beer game (docs/games/beer-documents.md) ----

@@ -7,6 +7,7 @@ import type sessions from '../../../locales/en/sessions.json';
 import type templates from '../../../locales/en/templates.json';
 import type game from '../../../locales/en/game.json';
 import type settings from '../../../locales/en/settings.json';
+import type team from '../../../locales/en/team.json';
 
 /**
  * The English files typed as one namespace: translation.json at the top level, and each
@@ -20,6 +21,7 @@ type Resources = typeof translation & {
   errors: typeof errors;
   game: typeof game;
   settings: typeof settings;
+  team: typeof team;
 };
 
 declare module 'i18next' {

@@ -1,0 +1,161 @@
+/**
+ * addTeamMember {teamId?, email, name?, games, adminName, locale?} → {invited, email, teamId,
+ * inviteUrl, expiresAt} (spec §7, business.md §3.4, §3.9).
+ *
+ * A team admin invites a colleague by email, with the game types the colleague may use. Without
+ * `teamId`, the caller's team is used, and created (caller = admin) when they have none. Writes
+ * `teams/{tid}/invites/{sha256(email)}` (14 days; inviting the same address again renews it),
+ * then sends the invitation through the `Mailer` with the link `<app>/dashboard/intro?joinTeam=
+ * <tid>`. The link alone grants nothing: `joinTeamMember` needs this invitation and the
+ * invitee's verified address.
+ *
+ * Refusals: unauthenticated / errorUnauthenticated; permission-denied / errorPermissionDenied (an
+ * anonymous player, no email); permission-denied / teamAdminOnly (not an admin of that team);
+ * invalid-argument / authInvalidEmail; already-exists / teamMemberExists (the address is a
+ * member's); resource-exhausted / teamLicensesExhausted (an active plan's `licenses` of a game
+ * type are all held by members and pending invitations); unavailable / teamInviteMailFailed (the
+ * invitation is saved but its email could not be sent: the admin may copy the link or retry).
+ */
+import * as logger from 'firebase-functions/logger';
+import { z } from 'zod';
+import type { DocData } from '@sim/core/port/data-port';
+import { CallableError, type CallableHandler } from '../callable';
+import { idSchema } from '../ids';
+import type { Mailer } from '../mail/mailer';
+import { teamCaller } from '../teams/caller';
+import { ensureTeam, profileName } from '../teams/ensure-team';
+import { EMAIL_LOCALES, inviteEmail } from '../teams/invite-email';
+import {
+  GAME_TYPES,
+  INVITE_TTL_MS,
+  TEAM_NAME_MAX,
+  cleanName,
+  inviteIdFor,
+  inviteOf,
+  invitePath,
+  isTeamAdmin,
+  licenceExhausted,
+  memberOf,
+  membersOf,
+  normaliseEmail,
+  teamPath,
+} from '../teams/team-docs';
+
+export const name = 'addTeamMember';
+
+export const schema = z.object({
+  teamId: idSchema.nullish(),
+  // Checked as an address by the handler, so a malformed one gets its own message key.
+  email: z.string().max(320),
+  name: z.string().max(200).optional(),
+  games: z
+    .array(z.enum(GAME_TYPES))
+    .max(GAME_TYPES.length)
+    .refine((games) => new Set(games).size === games.length, 'game types must be distinct'),
+  adminName: z.string().max(200).optional(),
+  locale: z.enum(EMAIL_LOCALES).optional(),
+});
+
+export type AddTeamMemberData = z.output<typeof schema>;
+
+export interface AddTeamMemberResult {
+  readonly invited: true;
+  readonly email: string;
+  readonly teamId: string;
+  readonly inviteUrl: string;
+  readonly expiresAt: number;
+}
+
+export interface AddTeamMemberDeps {
+  readonly mailer: Mailer;
+  /** The SPA's origin (configuration, never the client's). */
+  readonly appUrl: () => string;
+}
+
+const emailFormat = z.email();
+
+export function inviteUrlFor(appUrl: string, teamId: string): string {
+  return `${appUrl}/dashboard/intro?joinTeam=${encodeURIComponent(teamId)}`;
+}
+
+export function createHandler(
+  deps: AddTeamMemberDeps,
+): CallableHandler<AddTeamMemberData, AddTeamMemberResult> {
+  return async (ctx, data) => {
+    const caller = teamCaller(ctx);
+    const email = normaliseEmail(data.email);
+    if (!emailFormat.safeParse(email).success) {
+      throw new CallableError('invalid-argument', 'authInvalidEmail');
+    }
+    const now = ctx.now();
+    const port = ctx.port;
+
+    let teamId: string;
+    let team: DocData | undefined;
+    if (data.teamId) {
+      teamId = data.teamId;
+      team = (await port.docs.get(teamPath(teamId))).data;
+    } else {
+      const ensured = await ensureTeam(
+        port,
+        { uid: caller.uid, name: cleanName(data.adminName), email: caller.email },
+        now,
+      );
+      teamId = ensured.teamId;
+      team = ensured.team;
+    }
+    if (!isTeamAdmin(team, caller.uid)) {
+      throw new CallableError('permission-denied', 'teamAdminOnly');
+    }
+    if (membersOf(team).some(([, m]) => normaliseEmail(m.email) === email)) {
+      throw new CallableError('already-exists', 'teamMemberExists');
+    }
+
+    const inviteId = inviteIdFor(email);
+    const pending = await port.docs.query({ collection: `teams/${teamId}/invites` });
+    const invites = pending.flatMap((doc) => {
+      const invite = inviteOf(doc.id, doc.data);
+      return invite ? [invite] : [];
+    });
+    if (licenceExhausted(team, data.games, invites, now, inviteId)) {
+      throw new CallableError('resource-exhausted', 'teamLicensesExhausted');
+    }
+
+    // The name in the email is the one the team knows, not a value of this request.
+    const adminName =
+      cleanName(memberOf(team, caller.uid)?.name) ||
+      (await profileName(port, caller.uid)) ||
+      cleanName(data.adminName) ||
+      caller.email;
+    const inviteeName = cleanName(data.name);
+    const expiresAt = now + INVITE_TTL_MS;
+    await port.docs.set(invitePath(teamId, inviteId), {
+      email,
+      name: inviteeName,
+      games: [...data.games],
+      invitedBy: caller.uid,
+      invitedByName: adminName.slice(0, TEAM_NAME_MAX),
+      created_at: now,
+      expiresAt,
+    });
+
+    const inviteUrl = inviteUrlFor(deps.appUrl(), teamId);
+    try {
+      await deps.mailer.send(
+        inviteEmail({
+          locale: data.locale ?? 'en',
+          to: email,
+          name: inviteeName,
+          adminName,
+          games: data.games,
+          inviteUrl,
+          expiresAt,
+        }),
+      );
+    } catch (err) {
+      logger.error('addTeamMember: the invitation email was not sent', err);
+      throw new CallableError('unavailable', 'teamInviteMailFailed');
+    }
+    return { invited: true, email, teamId, inviteUrl, expiresAt };
+  };
+}
