@@ -17,6 +17,7 @@ import {
   isPlayerOf,
   isSessionAdmin,
   isSessionAdminOf,
+  isTeamAdmin,
   isTeamMember,
   isTransparent,
   isUser,
@@ -374,6 +375,15 @@ export const RULES: readonly PathRule[] = [
         c.existing !== undefined &&
         Object.hasOwn(mapField(c.existing, 'members'), c.auth.uid),
       list: (c) => signedIn(c.auth) && listedIn(c, 'memberIds', c.auth.uid),
+    },
+  },
+  {
+    // Pending invitations (addTeamMember): the team's admins list them; written by the backend.
+    // userTeams/{uid} and mailOutbox/{id} have no rule: backend only.
+    pattern: 'teams/{tid}/invites/{inviteId}',
+    allow: {
+      get: (c) => isTeamAdmin(c.auth, c.params['tid'], c.read),
+      list: (c) => isTeamAdmin(c.auth, c.params['tid'], c.read),
     },
   },
   {

@@ -34,6 +34,13 @@ export function isTeamMember(auth: AuthContext | null, teamId: unknown, read: Do
   return team !== undefined && Object.hasOwn(mapField(team, 'members'), auth.uid);
 }
 
+/** `teams/{teamId}.members.{uid}.role == 'admin'`. */
+export function isTeamAdmin(auth: AuthContext | null, teamId: unknown, read: DocReader): boolean {
+  if (!isTeamMember(auth, teamId, read) || !signedIn(auth)) return false;
+  const member = getField(mapField(read(`teams/${String(teamId)}`), 'members'), auth.uid, null);
+  return isMap(member) && getField(member, 'role', null) === 'admin';
+}
+
 /** A new or changed team reference must be null/absent or a team the caller belongs to. */
 export function teamAllowed(auth: AuthContext | null, teamId: unknown, read: DocReader): boolean {
   return teamId === undefined || teamId === null || isTeamMember(auth, teamId, read);
