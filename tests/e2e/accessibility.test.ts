@@ -1,8 +1,11 @@
 /**
  * Every page an instructor or a player meets, checked by axe-core (WCAG 2 A/AA and best
  * practices): home, login, signup, the dashboard's tabs, the game editor, a game's intro, play
- * screen, live view, results and debrief, a session's lobby, follow-up and responses. No page may
- * have a serious or critical violation. The play screen is then played with the keyboard alone.
+ * screen, live view, results and debrief, a session's lobby, follow-up and responses, and once a
+ * session's round is played: the player's game in the session (intro, finished play screen,
+ * results, debrief, the rounds menu), the follow-up with an ended game and the session's results
+ * (desktop and phone). No page may have a serious or critical violation. The play screen is then
+ * played with the keyboard alone.
  */
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -203,10 +206,86 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     await student.getByRole('button', { name: 'Join' }).click();
     await student.getByText('You joined as Player two · Team 1').waitFor({ timeout: 20_000 });
     await check(student, 'session-lobby-joined');
+    // A second team, so that the session's results compare two teams.
+    const second = await newPage();
+    await second.goto(`${stack.webUrl}/session/${sid}/lobby`);
+    await second.getByLabel('Your name').fill('Player three');
+    await second.getByRole('button', { name: /^Team 2/ }).click();
+    await second.getByRole('button', { name: 'Join' }).click();
+    await second.getByText('You joined as Player three · Team 2').waitFor({ timeout: 20_000 });
 
+    // Round 1 as short as the game above, so that it ends within the walk: the form offers the
+    // templates only, the round's config is the session's private document.
+    await service.docs.update(`sessions/${sid}/private/rounds`, {
+      'configs.r1.params.weeks': WEEKS,
+    });
     await teacher.getByRole('button', { name: 'Start round 1' }).click();
     await teacher.getByTestId('round-1').getByTestId('round-game').first().waitFor();
     await check(teacher, 'session-follow-up-round-1');
+
+    // ---- the player's round: taken to the team's game, played to its end, then its pages
+    await student.waitForURL(/\/game\/[^/]+\/intro$/, { timeout: 30_000 });
+    const roundGid = /\/game\/([^/]+)\/intro$/.exec(student.url())?.[1] ?? '';
+    await student.getByTestId('role-retailer').waitFor({ timeout: 30_000 });
+    await check(student, 'session-game-intro');
+    await student.getByTestId('role-retailer').click();
+    await student.getByTestId('intro-join').click();
+    await student.waitForURL(`**/game/${roundGid}/play`, { timeout: 30_000 });
+    // Team 2 takes its game too but does not order: its team is still in week 1.
+    await second.waitForURL(/\/game\/[^/]+\/intro$/, { timeout: 30_000 });
+    await second.getByTestId('role-retailer').click({ timeout: 30_000 });
+    await second.getByTestId('intro-join').click();
+    await second.waitForURL(/\/game\/[^/]+\/play$/, { timeout: 30_000 });
+    // Alone in the lobby's team 1, the student completes the team: the game starts by itself
+    // and the computer plays the free roles (BEER-SEAT-5, 6).
+    for (let w = 1; w <= WEEKS; w++) {
+      await student
+        .getByTestId('week-chip')
+        .getByText(`Week ${w} of ${WEEKS}`)
+        .waitFor({ timeout: 30_000 });
+      await student.getByTestId('order-retailer-beer').fill('4');
+      await student.getByTestId('order-submit').click();
+    }
+    await student.getByTestId('play-to-results').waitFor({ timeout: 30_000 });
+    await check(student, 'session-play-finished');
+    await student.getByTestId('play-to-results').click();
+    await student.getByTestId('team-cost').waitFor({ timeout: 30_000 });
+    await check(student, 'session-game-results');
+    await onPhone(student, () => check(student, 'session-game-results-phone'));
+    await student.getByTestId('rounds-menu').click();
+    await expect
+      .poll(() => student.getByTestId('round-entry-1').getAttribute('data-state'), {
+        timeout: 20_000,
+      })
+      .toBe('finished');
+    await check(student, 'session-rounds-menu');
+    await student.keyboard.press('Escape');
+    await student.getByRole('menu').waitFor({ state: 'detached' });
+    await student.getByTestId('to-debrief').click();
+    await student.getByTestId('debrief-variability').waitFor({ timeout: 20_000 });
+    await check(student, 'session-game-debrief');
+    await onPhone(student, () => check(student, 'session-game-debrief-phone'));
+
+    // ---- the instructor: the follow-up with the ended game, the session's results
+    await teacher
+      .getByTestId('round-1')
+      .getByRole('link', { name: 'Debrief' })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await check(teacher, 'session-follow-up-game-ended');
+    await teacher.goto(`${stack.webUrl}/session/${sid}/results`);
+    const resultRows = teacher.getByTestId('results-round-1').getByTestId('results-row');
+    await expect.poll(() => resultRows.count(), { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(async () => (await resultRows.getByTestId('results-week').allTextContents()).sort(), {
+        timeout: 20_000,
+      })
+      .toEqual([`Finished after week ${WEEKS}`, 'Playing week 1']);
+    await check(teacher, 'session-results');
+    await onPhone(teacher, async () => {
+      await resultRows.first().waitFor();
+      await check(teacher, 'session-results-phone');
+    });
     await teacher.goto(`${stack.webUrl}/session/${sid}/responses`);
     await teacher
       .getByText(/^Answers of /)
@@ -219,5 +298,5 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     await teacher.getByTestId('game-row').first().waitFor({ timeout: 20_000 });
     await check(teacher, 'dashboard-games-list');
     service.close();
-  }, 300_000);
+  }, 480_000);
 });

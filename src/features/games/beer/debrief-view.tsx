@@ -45,6 +45,7 @@ import {
 } from '@/features/games/beer/debrief-data';
 import type { BeerDebriefSection, BeerGameDoc, GameRole } from '@/features/games/beer/game-model';
 import { PageLoader } from '@/components/page-loader';
+import { ScrollRegion } from '@/components/scroll-region';
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
 import { numberFormatter } from '@/lib/i18n/format-number';
@@ -422,7 +423,7 @@ function Sections({
         id="individualPerformance"
         title={t('game.debriefSections.individualPerformance')}
       >
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollRegion label={t('game.debriefSections.individualPerformance')}>
           <Table size="small" data-testid="individual-table">
             <TableHead>
               <TableRow>
@@ -457,7 +458,7 @@ function Sections({
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       </SectionPaper>
     ),
     supplychainEvolution: (
