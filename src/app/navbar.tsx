@@ -62,7 +62,8 @@ function RoundsMenu({ entries, word }: { entries: readonly RoundEntry[]; word: s
         endIcon={<ExpandMoreIcon />}
         onClick={(e) => setAnchor(e.currentTarget)}
         data-testid="rounds-menu"
-        sx={{ color: 'text.primary' }}
+        // "Round 1/2" on one line: on a phone it would otherwise wrap and double the navbar.
+        sx={{ color: 'text.primary', whiteSpace: 'nowrap', flexShrink: 0 }}
       >
         {word
           ? `${word} ${shownRound(entries)}/${entries.length}`

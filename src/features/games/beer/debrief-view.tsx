@@ -423,7 +423,11 @@ function Sections({
         id="individualPerformance"
         title={t('game.debriefSections.individualPerformance')}
       >
-        <ScrollRegion label={t('game.debriefSections.individualPerformance')}>
+        <ScrollRegion
+          label={t('game.debriefSections.individualPerformance')}
+          // The table scrolls on a phone: figures on one line keep its rows short.
+          sx={{ '& td': { whiteSpace: 'nowrap' } }}
+        >
           <Table size="small" data-testid="individual-table">
             <TableHead>
               <TableRow>
