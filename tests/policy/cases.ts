@@ -34,10 +34,11 @@ export type Actor =
 /**
  * - alice: instructor; admin of team1; creator of game g1, sessions s1-s3, templates t1/st1.
  * - bob: instructor; member of team1 (alice's teammate; session admin of s1 and s3).
- * - carol: instructor in team2; creator of the transparent game g2, g3 and the lean game lg1.
+ * - carol: instructor in team2; creator of the transparent game g2, g3, the lean game lg1 and the
+ *   transparent lean game lg2.
  * - dave: instructor with no documents yet.
- * - p1, p2: anonymous players of facilities f1 and f2 in g1 and g2 (p1 also in g3 and lg1).
- * - obs: anonymous observer of g1.
+ * - p1, p2: anonymous players of facilities f1 and f2 in g1, g2 and lg1 (p1 also in g3 and lg2).
+ * - obs: anonymous observer of g1 and lg1.
  * - anon: anonymous user in no game.
  */
 export const ACTORS: Readonly<Record<Actor, AuthContext | null>> = {
@@ -120,6 +121,79 @@ const G1: DocData = {
   },
   params: { transparent: false, timer: 0 },
 };
+
+/**
+ * A lean game (carol's): p1 plays f1, p2 plays f2, obs observes; the run has started. Its run
+ * documents follow docs/games/lean-documents.md.
+ */
+const LG1: DocData = {
+  type: 'leangame',
+  name: 'Lean 1',
+  creator: 'carol',
+  team: null,
+  session: null,
+  players: ['p1', 'p2'],
+  observers: ['obs'],
+  finished: false,
+  improvementsPanelBy: null,
+  facilities: {
+    f1: { id: 'f1', type: 'station', user: 'p1', playerName: 'Pat', computer: false },
+    f2: { id: 'f2', type: 'station', user: 'p2', playerName: 'Sam', computer: false },
+    w: { id: 'w', type: 'warehouse', user: null, playerName: null, computer: true },
+  },
+  params: {
+    game_start_at: 1000,
+    game_end_at: null,
+    nextRank: 0,
+    transparent: false,
+    improvements: ['batch'],
+    consumerDemandParams: { visibility: false, totalDuration: 20 },
+  },
+};
+const leanOrder = (created_min: number): DocData => ({
+  created_min,
+  template_id: 'car',
+  qty: 4,
+  fulfilled_at: null,
+  fulfilled_qty: 0,
+});
+/** A player's view: its own desk, no defect flag. */
+const leanFacilityView = (fid: string): DocData => ({
+  id: fid,
+  run: 1000,
+  status: 'running',
+  now: 60000,
+  view: {
+    viewer: fid,
+    all: false,
+    details: [{ id: fid, desk: [{ rank: 0, ops: [{ state: 'done', detected: false }] }] }],
+  },
+  updated_at: 61000,
+});
+/** The floor of those who see all: defect flags included. */
+const leanFloor: DocData = {
+  run: 1000,
+  status: 'running',
+  now: 60000,
+  view: {
+    viewer: null,
+    all: true,
+    details: [
+      { id: 'f2', desk: [{ rank: 0, ops: [{ state: 'done', detected: false, defect: true }] }] },
+    ],
+  },
+  updated_at: 61000,
+};
+const leanActionDoc = (seq: number, fid: string, uid: string): DocData => ({
+  run: 1000,
+  seq,
+  fid,
+  uid,
+  at: 1000 * seq,
+  kind: 'paint',
+  action: { at: 1000 * seq, fid, kind: 'paint', unit: 0, op: 0, tool: 'circle:red' },
+  created_at: 2000 + seq,
+});
 
 /** The documents every case starts from. */
 export const WORLD: Readonly<Record<string, DocData>> = {
@@ -255,16 +329,35 @@ export const WORLD: Readonly<Record<string, DocData>> = {
     facilities: { f1: publicFacility('f1', 'Retailer', 'p1') },
   },
   'games/g3/facilities/f1': facilityState(12),
-  'games/lg1': {
-    type: 'leangame',
-    name: 'Lean 1',
-    creator: 'carol',
-    team: null,
-    players: ['p1'],
-    facilities: { f1: { id: 'f1', user: 'p1' } },
-    params: {},
-  },
+  'games/lg1': LG1,
   'games/lg1/products/pr1': { faciGap: { f1: 0 } },
+  'games/lg1/private/params': { seed: 7, consumerDemand: [leanOrder(0), leanOrder(6)] },
+  'games/lg1/private/state': {
+    run: 1000,
+    seq: 2,
+    status: 'running',
+    at: 60000,
+    duration: 1200000,
+    format: 'json',
+    state: '{"game":{"seed":7},"units":[{"rank":0,"ops":[{"defect":true}]}]}',
+    updated_at: 61000,
+  },
+  'games/lg1/facilities/f1': leanFacilityView('f1'),
+  'games/lg1/facilities/f2': leanFacilityView('f2'),
+  'games/lg1/views/floor': leanFloor,
+  'games/lg1/actions/0000001': leanActionDoc(1, 'f1', 'p1'),
+  'games/lg1/actions/0000002': leanActionDoc(2, 'f2', 'p2'),
+  'games/lg2': {
+    ...LG1,
+    name: 'Transparent lean',
+    players: ['p1'],
+    observers: [],
+    facilities: { f1: { id: 'f1', type: 'station', user: 'p1' } },
+    params: { ...(LG1.params as DocData), transparent: true },
+  },
+  'games/lg2/facilities/f1': leanFacilityView('f1'),
+  'games/lg2/views/floor': leanFloor,
+  'games/lg2/private/state': { run: 1000, seq: 0, status: 'running', state: '{}' },
   'sessionCodes/ABC234': { sid: 's1', createdBy: 'alice', created_at: 1000 },
   'portals/acme': { slug: 'acme', portalLook: { heroTitle: 'Acme' }, showNavbar: true },
   'vatRates/FR': { country_code: 'FR', standard_rate: 20 },
@@ -2967,6 +3060,244 @@ export const DOC_CASES: readonly DocCase[] = [
     op: 'update',
     path: 'games/lg1/products/pr1',
     data: { 'faciGap.f1': 5 },
+    expect: 'deny',
+  },
+  {
+    name: 'products: player cannot create a unit (backend only)',
+    who: 'p1',
+    op: 'create',
+    path: 'games/lg1/products/pr9',
+    data: { faciGap: { f1: { waitTime: 0 } } },
+    expect: 'deny',
+  },
+  {
+    name: 'products: the creator cannot write a unit either',
+    who: 'carol',
+    op: 'create',
+    path: 'games/lg1/products/pr9',
+    data: { faciGap: {} },
+    expect: 'deny',
+  },
+  {
+    name: 'products: an observer lists the units',
+    who: 'obs',
+    op: 'list',
+    path: 'games/lg1/products',
+    expect: 'allow',
+  },
+
+  // ---------------------------------------------------------------- lean runs (secrecy)
+  {
+    name: 'lean: a player cannot read the core state (seed, hidden defects)',
+    who: 'p1',
+    op: 'get',
+    path: 'games/lg1/private/state',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a player cannot read the seed and the future demand',
+    who: 'p2',
+    op: 'get',
+    path: 'games/lg1/private/params',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a player cannot list the private documents',
+    who: 'p1',
+    op: 'list',
+    path: 'games/lg1/private',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: the creator reads the core state',
+    who: 'carol',
+    op: 'get',
+    path: 'games/lg1/private/state',
+    expect: 'allow',
+  },
+  {
+    name: 'lean: an observer does not read the seed (admins only)',
+    who: 'obs',
+    op: 'get',
+    path: 'games/lg1/private/params',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a transparent game does not open the core state',
+    who: 'anon',
+    op: 'get',
+    path: 'games/lg2/private/state',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: the creator reads the floor with its defect flags',
+    who: 'carol',
+    op: 'get',
+    path: 'games/lg1/views/floor',
+    expect: 'allow',
+  },
+  {
+    name: 'lean: an observer reads the floor with its defect flags',
+    who: 'obs',
+    op: 'get',
+    path: 'games/lg1/views/floor',
+    expect: 'allow',
+  },
+  {
+    name: "lean: a player cannot read the floor (another facility's hidden defects)",
+    who: 'p1',
+    op: 'get',
+    path: 'games/lg1/views/floor',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a player cannot list the views',
+    who: 'p2',
+    op: 'list',
+    path: 'games/lg1/views',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a transparent game does not open the floor',
+    who: 'p1',
+    op: 'get',
+    path: 'games/lg2/views/floor',
+    expect: 'deny',
+  },
+  {
+    name: "lean: a transparent game shows a station's view (no defect flag in it) to anyone signed in",
+    who: 'anon',
+    op: 'get',
+    path: 'games/lg2/facilities/f1',
+    expect: 'allow',
+  },
+  {
+    name: 'lean: a player reads its own facility view',
+    who: 'p1',
+    op: 'get',
+    path: 'games/lg1/facilities/f1',
+    expect: 'allow',
+  },
+  {
+    name: "lean: a player cannot read another facility's view",
+    who: 'p1',
+    op: 'get',
+    path: 'games/lg1/facilities/f2',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: an observer reads every facility view',
+    who: 'obs',
+    op: 'get',
+    path: 'games/lg1/facilities/f2',
+    expect: 'allow',
+  },
+  {
+    name: 'lean: a player cannot write its facility view (backend only)',
+    who: 'p1',
+    op: 'update',
+    path: 'games/lg1/facilities/f1',
+    data: { validatedOrder: true },
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a player reads its own actions',
+    who: 'p1',
+    op: 'get',
+    path: 'games/lg1/actions/0000001',
+    expect: 'allow',
+  },
+  {
+    name: "lean: a player cannot read another facility's action (its tool tells a hidden defect)",
+    who: 'p1',
+    op: 'get',
+    path: 'games/lg1/actions/0000002',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a player lists its own actions by facility',
+    who: 'p2',
+    op: 'list',
+    path: 'games/lg1/actions',
+    where: [eq('fid', 'f2')],
+    expect: 'allow',
+  },
+  {
+    name: "lean: a player cannot list another facility's actions",
+    who: 'p2',
+    op: 'list',
+    path: 'games/lg1/actions',
+    where: [eq('fid', 'f1')],
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a player cannot list the whole action log',
+    who: 'p1',
+    op: 'list',
+    path: 'games/lg1/actions',
+    expect: 'deny',
+  },
+  {
+    name: 'lean: an observer lists the action log',
+    who: 'obs',
+    op: 'list',
+    path: 'games/lg1/actions',
+    expect: 'allow',
+  },
+  {
+    name: 'lean: a player cannot log an action itself (the backend applies them)',
+    who: 'p1',
+    op: 'create',
+    path: 'games/lg1/actions/0000003',
+    data: {
+      run: 1000,
+      seq: 3,
+      fid: 'f1',
+      uid: 'p1',
+      at: 0,
+      kind: 'send',
+      action: { at: 0, fid: 'f1', kind: 'send' },
+    },
+    expect: 'deny',
+  },
+  {
+    name: 'lean: the creator cannot write the floor (backend only)',
+    who: 'carol',
+    op: 'create',
+    path: 'games/lg1/views/other',
+    data: { run: 1000 },
+    expect: 'deny',
+  },
+  {
+    name: 'lean: the creator cannot write the core state (backend only)',
+    who: 'carol',
+    op: 'update',
+    path: 'games/lg1/private/state',
+    data: { seq: 0 },
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a player cannot start the run on the game document',
+    who: 'p1',
+    op: 'update',
+    path: 'games/lg1',
+    data: { 'params.game_start_at': 5 },
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a player cannot take the improvements panel on the game document',
+    who: 'p1',
+    op: 'update',
+    path: 'games/lg1',
+    data: { improvementsPanelBy: 'p1' },
+    expect: 'deny',
+  },
+  {
+    name: 'lean: a player cannot change a lever on the game document',
+    who: 'p2',
+    op: 'update',
+    path: 'games/lg1',
+    data: { 'facilities.f2.batchSize': 1 },
     expect: 'deny',
   },
 

@@ -22,6 +22,7 @@ import {
   isTransparent,
   isUser,
   seesAll,
+  seesHidden,
   seesSecrets,
   signedIn,
   teamAllowed,
@@ -495,9 +496,11 @@ export const RULES: readonly PathRule[] = [
         (c, g) => seesAll(c.auth, g, c.read) || isPlayerOf(c.auth, g, c.params['fid']),
       ),
       create: creatorOfGame,
+      // A lean game's facility document is its player's view, written by the backend only.
       update: withGame(
         (c, g) =>
           isPlayerOf(c.auth, g, c.params['fid']) &&
+          getField(g, 'type', 'beergame') !== 'leangame' &&
           !isFinished(g) &&
           validationOnly(c, publicCapabilities(g, c.params['fid'])),
       ),
@@ -567,10 +570,32 @@ export const RULES: readonly PathRule[] = [
     },
   },
   {
+    // A lean game's units once they have left the line (faciGap, no defect flag); backend only.
     pattern: 'games/{gid}/products/{pid}',
     allow: {
       get: withGame((c, g) => seesAll(c.auth, g, c.read) || isPlayerIn(c.auth, g)),
       list: withGame((c, g) => seesAll(c.auth, g, c.read) || isPlayerIn(c.auth, g)),
+    },
+  },
+  {
+    // A lean run's views with hidden defects (`floor`); backend only.
+    pattern: 'games/{gid}/views/{vid}',
+    allow: {
+      get: withGame((c, g) => seesHidden(c.auth, g, c.read)),
+      list: withGame((c, g) => seesHidden(c.auth, g, c.read)),
+    },
+  },
+  {
+    // A lean run's action log; a player reads its own facility's (where fid == its facility).
+    pattern: 'games/{gid}/actions/{aid}',
+    allow: {
+      get: withGame(
+        (c, g) =>
+          seesHidden(c.auth, g, c.read) || isPlayerOf(c.auth, g, getField(c.existing, 'fid', null)),
+      ),
+      list: withGame(
+        (c, g) => seesHidden(c.auth, g, c.read) || isPlayerOf(c.auth, g, listed(c, 'fid')),
+      ),
     },
   },
   {

@@ -121,6 +121,14 @@ export function seesSecrets(auth: AuthContext | null, game: DocData, read: DocRe
   );
 }
 
+/**
+ * Who reads a lean run's hidden state (defect flags, the whole floor, the action log): the game's
+ * admins and its observers (LEAN-VIS-1). Not through transparency (LEAN-VIS-2).
+ */
+export function seesHidden(auth: AuthContext | null, game: DocData, read: DocReader): boolean {
+  return seesSecrets(auth, game, read) || isObserver(auth, game);
+}
+
 export function isFinished(game: DocData): boolean {
   return getField(game, 'finished', false) === true;
 }
