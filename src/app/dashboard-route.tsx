@@ -4,6 +4,7 @@
  */
 import Stack from '@mui/material/Stack';
 import { Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { SessionTemplate } from '@sim/core/templates/types';
 import { NotFoundPage } from '@/app/not-found-page';
@@ -70,6 +71,7 @@ function useTeam(uid: string | undefined): TeamInfo | null | undefined {
 export function DashboardRoute() {
   const { tab, subtab } = useParams();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);
   const profile = useAuthStore((s) => s.profile);
   const team = useTeam(user?.uid);
@@ -81,16 +83,16 @@ export function DashboardRoute() {
       if (!user) return;
       const { createSession: create } = await import('@/features/sessions/session-api');
       const sid = await create(
-        sessionFromTemplate(template, {
-          creator: user.uid,
-          creatorName: userName,
-          team: teamId,
-          now: Date.now(),
-        }),
+        sessionFromTemplate(
+          template,
+          { creator: user.uid, creatorName: userName, team: teamId, now: Date.now() },
+          // The session is named after its template, in the language on screen.
+          t(`templates.session.${template.id}.title`, { defaultValue: template.title }),
+        ),
       );
       navigate(`/session/${sid}/follow-up`);
     },
-    [user, userName, teamId, navigate],
+    [user, userName, teamId, navigate, t],
   );
 
   if (!isDashboardTab(tab)) return <NotFoundPage />;

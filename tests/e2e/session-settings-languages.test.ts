@@ -120,5 +120,20 @@ describe.skipIf(stack.unavailable !== '')('the session settings form in other la
     expect(await field(page, 'de', 2, 'description').inputValue()).toBe(
       'Alle sehen die ganze Kette.',
     );
+
+    // A session made without a name takes the template's title in the language on screen.
+    await page.goto(`${stack.webUrl}/dashboard/sessions`);
+    await page.getByRole('button', { name: 'Neue Sitzung' }).click();
+    await page.getByTestId('session-template-s-beer-visibility').click();
+    await page.waitForURL(
+      (url) => url.pathname.endsWith('/follow-up') && !url.pathname.includes(sid),
+      {
+        timeout: 30_000,
+      },
+    );
+    const second = /\/session\/([^/]+)\/follow-up/.exec(page.url())?.[1] ?? '';
+    expect((await service.docs.get(`sessions/${second}`)).data?.['name']).toBe(
+      'Blind, dann transparent',
+    );
   }, 180_000);
 });

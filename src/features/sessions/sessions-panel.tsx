@@ -61,13 +61,16 @@ function useSessions(uid: string, teamId: string | null | undefined): Session[] 
 /** Creates a session from a session template and opens its follow-up. */
 export function useCreateSession(uid: string, userName: string) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return async (template: SessionTemplate, name?: string, teamId?: string | null) => {
     try {
       const sid = await createSession(
         sessionFromTemplate(
           template,
           { creator: uid, creatorName: userName, team: teamId ?? null, now: Date.now() },
-          name,
+          // Without a name the session takes the template's title in the language on screen.
+          name?.trim() ||
+            t(`templates.session.${template.id}.title`, { defaultValue: template.title }),
         ),
       );
       navigate(`/session/${sid}/follow-up`);
