@@ -172,6 +172,8 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     }
     await player.getByTestId('play-to-results').waitFor({ timeout: 30_000 });
     await check(player, 'play-finished');
+    // The week tables scroll sideways on a phone: reachable by keyboard, named.
+    await onPhone(player, () => check(player, 'play-finished-phone'));
 
     // ---- results and debrief, for the player and the instructor
     await player.getByTestId('play-to-results').click();

@@ -125,7 +125,7 @@ export function ChainTable({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {t('game.play.chainHint')}
       </Typography>
-      <ScrollTable>
+      <ScrollTable label={t('game.play.chainTitle')}>
         <Table
           size="small"
           data-testid="chain-table"

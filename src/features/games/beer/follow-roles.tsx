@@ -22,6 +22,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '@/components/scroll-region';
 import { ConfirmActionDialog } from '@/features/games/beer/confirm-action-dialog';
 import { formatNumber, teamCost, type FollowRow } from '@/features/games/beer/follow-model';
 import type { BeerGameDoc, PublicFacility } from '@/features/games/beer/game-model';
@@ -336,8 +337,10 @@ export function FollowRoles({
       {narrow ? (
         <RoleCards game={game} rows={rows} action={action} />
       ) : (
-        <Paper variant="outlined" sx={{ p: 2, overflowX: 'auto' }}>
-          <RolesTable game={game} rows={rows} action={action} />
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <ScrollRegion label={t('game.follow.rolesTable')}>
+            <RolesTable game={game} rows={rows} action={action} />
+          </ScrollRegion>
         </Paper>
       )}
       <ConfirmActionDialog

@@ -12,21 +12,22 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FacilityDetail } from '@sim/core/beer/view';
+import { ScrollRegion } from '@/components/scroll-region';
 import { useFormatNumber } from '@/lib/i18n/format-number';
 
-/** A table that scrolls inside its panel on a narrow screen instead of widening the page. */
-export function ScrollTable({ children }: { children: ReactNode }) {
+/**
+ * A table that scrolls inside its panel on a narrow screen instead of widening the page; as a
+ * focusable named region, so its hidden columns are reachable with the keyboard.
+ */
+export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box
-      sx={{
-        overflowX: 'auto',
-        maxWidth: '100%',
-        // Denser cells on a phone, so more of the table shows before it scrolls.
-        '& .MuiTableCell-root': { px: { xs: 1, md: 2 } },
-      }}
+    <ScrollRegion
+      label={label}
+      // Denser cells on a phone, so more of the table shows before it scrolls.
+      sx={{ '& .MuiTableCell-root': { px: { xs: 1, md: 2 } } }}
     >
       {children}
-    </Box>
+    </ScrollRegion>
   );
 }
 
@@ -151,7 +152,7 @@ export function ThisWeekPanel({
       <Typography variant="h6" component="h2" gutterBottom>
         {t('game.play.thisWeek')}
       </Typography>
-      <ScrollTable>
+      <ScrollTable label={t('game.play.thisWeek')}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -195,7 +196,7 @@ export function HistoryPanel({ own }: { own: FacilityDetail }) {
       <Typography variant="h6" component="h2" gutterBottom>
         {t('game.play.history')}
       </Typography>
-      <ScrollTable>
+      <ScrollTable label={t('game.play.history')}>
         <Table size="small" data-testid="play-history">
           <TableHead>
             <TableRow>
