@@ -4,6 +4,7 @@
  */
 import { randomAt, STREAM } from '../beer/random';
 import type { CFacility } from './compile';
+import { outBlocked } from './routing';
 import type { LeanTask, LeanUnit, OpType, TemplateId } from './model';
 import {
   account,
@@ -28,15 +29,24 @@ export function batchSize(run: Run, f: CFacility, template: TemplateId): number 
 }
 
 /**
- * LEAN-DESK-3: a load of t is allowed when the desk is empty, no task runs, `in` holds a unit of
- * t, and with kanban |out| + |batch| ≤ wipOutMax.
+ * LEAN-DESK-3: the number of units a load of t takes, 0 when it is refused. A load needs an empty
+ * desk, no task, a unit of t in `in`, and with kanban |out| + |batch| ≤ wipOutMax. When the cap
+ * refuses the batch while no group of `out` can ever go (none full, none flushable, so only a
+ * load could unblock it), the part of the batch that fits is loaded instead of waiting forever
+ * (decision 0009).
  */
-export function mayLoad(run: Run, f: CFacility, template: TemplateId): boolean {
+export function loadCount(run: Run, f: CFacility, template: TemplateId): number {
   const st = fs(run, f);
-  if (f.isWarehouse || st.task !== null || st.desk.length > 0) return false;
+  if (f.isWarehouse || st.task !== null || st.desk.length > 0) return 0;
   const n = batchSize(run, f, template);
-  if (n === 0) return false;
-  return !run.c.kanban || st.out.length + n <= f.wipOutMax;
+  if (n === 0 || !run.c.kanban) return n;
+  const room = f.wipOutMax - st.out.length;
+  if (n <= room) return n;
+  return room > 0 && outBlocked(run, f) ? room : 0;
+}
+
+export function mayLoad(run: Run, f: CFacility, template: TemplateId): boolean {
+  return loadCount(run, f, template) > 0;
 }
 
 /**
@@ -45,10 +55,11 @@ export function mayLoad(run: Run, f: CFacility, template: TemplateId): boolean {
  */
 export function load(run: Run, f: CFacility, template: TemplateId): void {
   const st = fs(run, f);
+  const size = loadCount(run, f, template);
   const batch: number[] = [];
   const rest: number[] = [];
   for (const r of st.in) {
-    if (batch.length < f.batch && unit(run, r).template === template) batch.push(r);
+    if (batch.length < size && unit(run, r).template === template) batch.push(r);
     else rest.push(r);
   }
   st.in = rest;

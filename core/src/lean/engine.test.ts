@@ -604,6 +604,52 @@ describe('desk, routing and warehouse rules', () => {
     expect(launched(s).map((u) => u.launchedAt)).toEqual([0, 0.5, 1, 2].map(m));
   });
 
+  it('LEAN-IMP-7, LEAN-ROUTE-5: kanban never deadlocks on partial groups waiting for units the cap keeps in `in` (decision 0009)', () => {
+    // S (B 2, caps 2) alternates X and Y: at 2 its out holds X and Y, each short of a batch and
+    // not flushable (an X and a Y wait in S.in), and the cap refuses any load. The first group
+    // goes short, then everything flows.
+    const s = runToEnd(
+      line({
+        totalDuration: 20,
+        settings: { kanban: true },
+        facilities: {
+          W: { batchSize: 1, wipOutMax: 2 },
+          S: { batchSize: 2, wipInMax: 2, wipOutMax: 2 },
+        },
+        templates: { X: [['circle', 'green', 1, 'S']], Y: [['square', 'green', 1, 'S']] },
+        orders: [
+          { t: 'X', qty: 1 },
+          { t: 'Y', qty: 1 },
+          { t: 'X', qty: 1 },
+          { t: 'Y', qty: 1 },
+        ],
+      }),
+    );
+    expect(s.units.map((u) => u.template).join('')).toBe('XYXY');
+    expect(s.units.map((u) => u.exitedAt)).toEqual([2, 4, 3, 4].map(m));
+    expect(s.orders.map((o) => o.fulfilled_at)).toEqual([2, 4, 3, 4]);
+  });
+
+  it('LEAN-IMP-7, LEAN-DESK-3: when the cap refuses a full batch that a short group waits for, the part that fits is loaded (decision 0009)', () => {
+    // S (B 3, wipOutMax 3) first loads u0 alone (the only unit in S.in then). At 1 its group of
+    // 1 waits for the units of S.in and 1 + 3 > 3: S loads the 2 that fit instead of waiting.
+    const s = runToEnd(
+      line({
+        totalDuration: 20,
+        settings: { kanban: true },
+        facilities: {
+          W: { batchSize: 1, wipOutMax: 1 },
+          S: { batchSize: 3, wipInMax: 6, wipOutMax: 3 },
+        },
+        templates: { P: [['circle', 'green', 1, 'S']] },
+        orders: [{ t: 'P', qty: 8 }],
+      }),
+    );
+    expect(launched(s).map((u) => u.launchedAt)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(launched(s).map((u) => u.exitedAt)).toEqual([3, 3, 3, 6, 6, 6, 8, 8].map(m));
+    expect(bucketsAt(s, 'S').valueAdd).toBe(m(8));
+  });
+
   it('LEAN-AI-1: a game with no players runs to the end and ships', () => {
     const s = runToEnd(
       normalizeLeanGame(carsAndTrucks({ batch: 1, compact: true, settings: { smed: true } })),

@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { advanceTo, applyAction, endRun, leadTime, runToEnd, startRun } from './engine';
 import { bucketsAt, launched, line, m, metricsMin } from './engine-testing';
+import type { CarsAndTrucksVariant } from './cars-and-trucks';
+import { CARS_AND_TRUCKS_ROUNDS, carsAndTrucks } from './cars-and-trucks';
 import type { LeanAction, LeanState } from './model';
+import { normalizeLeanGame } from './model';
 
 const Z = { changeoverTime: 0, loadTime: 0, moveTime: 0, waitTime: 0 };
 
@@ -492,6 +495,93 @@ describe('oracle 10: the flush rule (quantity not a multiple of the batch)', () 
         `batch ${batch}`,
       ).toBe(true);
       expect(s.orders.every((o) => o.fulfilled_qty === 4)).toBe(true);
+    }
+  });
+});
+
+// ---------------------------------------------------------------- Appendix
+
+describe('Appendix: Cars and Trucks, computer only (informative)', () => {
+  /** The figures of the Appendix table, computed from the end state as Part C defines them. */
+  function figures(variant: CarsAndTrucksVariant) {
+    const game = normalizeLeanGame(carsAndTrucks(variant));
+    const s = runToEnd(game);
+    const e = s.endedAt as number;
+    const shipped = s.units.filter((u) => u.zone === 'shipped' && !u.initial);
+    const va = new Map(game.templates.map((t) => [t.id, t.ops.reduce((a, o) => a + m(o.time), 0)]));
+    const sumLead = shipped.reduce((a, u) => a + (leadTime(u) as number), 0);
+    const sumVa = shipped.reduce((a, u) => a + (va.get(u.template) as number), 0);
+    const avgLead = sumLead / shipped.length / 60000;
+    let countedQty = 0;
+    let countedOtif = 0;
+    let counted = 0;
+    let otifOrders = 0;
+    game.orders.forEach((o, k) => {
+      const c = s.orders[k]!;
+      const otif = c.otifProducts === o.qty;
+      if (m(o.due_min) <= e || otif) {
+        counted++;
+        countedQty += o.qty;
+        countedOtif += c.otifProducts;
+        if (otif) otifOrders++;
+      }
+    });
+    return {
+      shipped: shipped.length,
+      avgLead,
+      fe: sumVa / sumLead,
+      avgWip: s.wipIntegral / e,
+      thw: (shipped.length / (e / 60000)) * avgLead,
+      fill: `${countedOtif}/${countedQty}`,
+      otif: `${otifOrders}/${counted}`,
+      greyRe: bucketsAt(s, 'grey').busy / e,
+    };
+  }
+  /** The table rounds: lead, WIP and TH × W to 0.01, FE to 0.1 %, RE to 1 %. */
+  function expectRow(
+    f: ReturnType<typeof figures>,
+    row: [number, number, number, number, number, string, string, number],
+  ) {
+    const [shipped, lead, fe, wip, thw, fill, otif, re] = row;
+    expect(f.shipped).toBe(shipped);
+    expect(Math.abs(f.avgLead - lead)).toBeLessThanOrEqual(0.0051);
+    expect(Math.abs(f.fe * 100 - fe)).toBeLessThanOrEqual(0.051);
+    expect(Math.abs(f.avgWip - wip)).toBeLessThanOrEqual(0.0051);
+    expect(Math.abs(f.thw - thw)).toBeLessThanOrEqual(0.0051);
+    expect(f.fill).toBe(fill);
+    expect(f.otif).toBe(otif);
+    expect(Math.abs(f.greyRe * 100 - re)).toBeLessThanOrEqual(0.51);
+  }
+
+  it('push, batch 4: 32 shipped, lead 5.94, FE 10.1 %, WIP 11.39, TH×W 9.51, 0/36, 0/9, Grey 80 %', () => {
+    expectRow(figures({ batch: 4 }), [32, 5.94, 10.1, 11.39, 9.51, '0/36', '0/9', 80]);
+  });
+
+  it('LEAN-IMP-8: + SMED (batch 1, compact): 40 shipped, lead 2.07, FE 29.0 %, WIP 4.14, 40/40, 10/10, Grey 83 %', () => {
+    expectRow(figures({ batch: 1, compact: true, settings: { smed: true } }), [
+      40,
+      2.07,
+      29.0,
+      4.14,
+      4.14,
+      '40/40',
+      '10/10',
+      83,
+    ]);
+  });
+
+  it('every other row of the table, each adding to the one above', () => {
+    const rows: Record<string, [number, number, number, number, number, string, string, number]> = {
+      batch1: [34, 4.41, 13.6, 8.81, 7.49, '8/36', '2/9', 93],
+      compact: [36, 3.29, 18.3, 6.68, 5.92, '29/36', '5/9', 94],
+      kanban: [40, 2.07, 29.0, 4.14, 4.14, '40/40', '10/10', 83],
+      heijunka: [38, 1.38, 43.6, 2.69, 2.62, '30/36', '4/9', 82],
+      autoinspect: [38, 1.32, 45.3, 2.59, 2.51, '30/36', '4/9', 61],
+      pokayoke: [38, 1.18, 50.9, 2.31, 2.24, '30/36', '4/9', 55],
+    };
+    for (const round of CARS_AND_TRUCKS_ROUNDS) {
+      const row = rows[round.id];
+      if (row) expectRow(figures(round.variant), row);
     }
   });
 });

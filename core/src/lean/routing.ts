@@ -92,6 +92,9 @@ export function sendOne(run: Run, f: CFacility): boolean {
     tmpl[i] = u.template;
     dest[i] = nextDestination(run, f, u);
   }
+  let blocked = true;
+  let shortGroup = -1;
+  let shortCount = 0;
   for (let i = 0; i < n; i++) {
     const t = tmpl[i] as TemplateId;
     const d = dest[i] as CFacility;
@@ -106,19 +109,80 @@ export function sendOne(run: Run, f: CFacility): boolean {
     let count = 0;
     for (let j = i; j < n; j++) if (tmpl[j] === t && dest[j] === d) count++;
     const size = count >= f.batch ? f.batch : flushable(run, f, t) ? count : 0;
-    if (size === 0 || !hasRoom(run, d, size)) continue;
-    const batch: number[] = [];
-    const rest: number[] = [];
-    for (let j = 0; j < n; j++) {
-      const r = list[j] as number;
-      if (j >= i && batch.length < size && tmpl[j] === t && dest[j] === d) batch.push(r);
-      else rest.push(r);
+    if (size === 0) {
+      if (shortGroup < 0 && hasRoom(run, d, count)) {
+        shortGroup = i;
+        shortCount = count;
+      }
+      continue;
     }
-    st.out = rest;
-    send(run, f, d, batch);
+    blocked = false;
+    if (!hasRoom(run, d, size)) continue;
+    sendGroup(run, f, i, size);
+    return true;
+  }
+  if (blocked && shortGroup >= 0 && stuck(run, f)) {
+    sendGroup(run, f, shortGroup, shortCount);
     return true;
   }
   return false;
+}
+
+/**
+ * Kanban only: f is idle with units waiting in `in` that it may not load because `out` is at
+ * its cap, and no group of `out` can go by size or flush (they wait for the units of `in`).
+ * Nothing could ever move, so the first group with room downstream goes short (decision 0009).
+ */
+function stuck(run: Run, f: CFacility): boolean {
+  const st = fs(run, f);
+  return (
+    run.c.kanban &&
+    !f.isWarehouse &&
+    st.task === null &&
+    st.desk.length === 0 &&
+    st.in.length > 0 &&
+    st.out.length >= f.wipOutMax
+  );
+}
+
+/** Sends the first `size` units of the group led by out[i] (scratch arrays filled). */
+function sendGroup(run: Run, f: CFacility, i: number, size: number): void {
+  const st = fs(run, f);
+  const list = st.out;
+  const t = scratchTmpl[i] as TemplateId;
+  const d = scratchDest[i] as CFacility;
+  const batch: number[] = [];
+  const rest: number[] = [];
+  for (let j = 0; j < list.length; j++) {
+    const r = list[j] as number;
+    if (j >= i && batch.length < size && scratchTmpl[j] === t && scratchDest[j] === d) {
+      batch.push(r);
+    } else rest.push(r);
+  }
+  st.out = rest;
+  send(run, f, d, batch);
+}
+
+/**
+ * No group of f's `out` can go by size or by the flush rule, whatever the room downstream: only
+ * new units (a load) could unblock it. True for an empty `out`.
+ */
+export function outBlocked(run: Run, f: CFacility): boolean {
+  const list = fs(run, f).out;
+  const n = list.length;
+  const dest = scratchDest;
+  const tmpl = scratchTmpl;
+  for (let i = 0; i < n; i++) {
+    const u = unit(run, list[i] as number);
+    tmpl[i] = u.template;
+    dest[i] = nextDestination(run, f, u);
+  }
+  for (let i = 0; i < n; i++) {
+    let count = 0;
+    for (let j = 0; j < n; j++) if (tmpl[j] === tmpl[i] && dest[j] === dest[i]) count++;
+    if (count >= f.batch || flushable(run, f, tmpl[i] as TemplateId)) return false;
+  }
+  return true;
 }
 
 /** Sends sendable groups until none is left; returns the number of batches sent. */
