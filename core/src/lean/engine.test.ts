@@ -280,6 +280,11 @@ describe('issue keys of applyAction (LEAN-EVT-5)', () => {
 
   it('LEAN-FAC-4 lean.facility.notYours: a computer facility, an unknown id, or a hostile one', () => {
     const s = loadedAtA();
+    for (const junk of [null, 'send', 7]) {
+      const r = applyAction(s, junk as unknown as LeanAction);
+      expect(r.issue).toBe('lean.facility.notYours');
+      expect(r.state).toEqual(s);
+    }
     expectRefused(s, { at: 0, fid: 'B', kind: 'send' }, 'lean.facility.notYours');
     expectRefused(s, { at: 0, fid: 'Q', kind: 'inspect', unit: 0 }, 'lean.facility.notYours');
     const hostile: unknown[] = [

@@ -404,6 +404,7 @@ function isOpType(v: unknown): v is OpType {
 /** Validates and applies a player action at now; returns the issue key of a refusal. */
 function act(run: Run, a: LeanAction): LeanIssue | null {
   const s = run.s;
+  if (typeof a !== 'object' || a === null) return 'lean.facility.notYours';
   const fid: unknown = a.fid;
   if (typeof fid !== 'string' || !hasOwn(s.facilities, fid)) return 'lean.facility.notYours';
   const f = run.c.byId.get(fid);
