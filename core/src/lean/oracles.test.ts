@@ -501,7 +501,7 @@ describe('oracle 10: the flush rule (quantity not a multiple of the batch)', () 
 
 // ---------------------------------------------------------------- Appendix
 
-describe('Appendix: Cars and Trucks, computer only (informative)', () => {
+describe('Appendix: Cars and Trucks, computer only (informative, reproduced exactly)', () => {
   /** The figures of the Appendix table, computed from the end state as Part C defines them. */
   function figures(variant: CarsAndTrucksVariant) {
     const game = normalizeLeanGame(carsAndTrucks(variant));
@@ -553,7 +553,7 @@ describe('Appendix: Cars and Trucks, computer only (informative)', () => {
     expect(Math.abs(f.greyRe * 100 - re)).toBeLessThanOrEqual(0.51);
   }
 
-  it('push, batch 4: 32 shipped, lead 5.94, FE 10.1 %, WIP 11.39, TH×W 9.51, 0/36, 0/9, Grey 80 %', () => {
+  it('LEAN-AI-1, LEAN-AI-2, LEAN-AI-3: push, batch 4: 32 shipped, lead 5.94, FE 10.1 %, WIP 11.39, TH×W 9.51, 0/36, 0/9, Grey 80 %', () => {
     expectRow(figures({ batch: 4 }), [32, 5.94, 10.1, 11.39, 9.51, '0/36', '0/9', 80]);
   });
 
@@ -570,7 +570,7 @@ describe('Appendix: Cars and Trucks, computer only (informative)', () => {
     ]);
   });
 
-  it('every other row of the table, each adding to the one above', () => {
+  it('LEAN-IMP-1 to LEAN-IMP-8: every other row of the table, each adding to the one above', () => {
     const rows: Record<string, [number, number, number, number, number, string, string, number]> = {
       batch1: [34, 4.41, 13.6, 8.81, 7.49, '8/36', '2/9', 93],
       compact: [36, 3.29, 18.3, 6.68, 5.92, '29/36', '5/9', 94],
