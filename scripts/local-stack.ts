@@ -271,6 +271,11 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       GCLOUD_PROJECT: projectId,
       FIREBASE_AUTH_EMULATOR_HOST: `${internal}:${ports.auth}`,
       DATA_BACKEND: backend,
+      // Links in emails (team invitations) lead to this stack's SPA; the LAN address in
+      // classroom mode, so a colleague on the network can open them.
+      APP_URL: `http://${lan ? urlHost(lan.address) : internal}:${ports.web}`,
+      // Invitations are kept in mailOutbox/*, where the end-to-end tests read them.
+      MAIL_PROVIDER: 'outbox',
     };
 
     if (backend === 'local') {

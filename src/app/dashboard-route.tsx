@@ -39,6 +39,8 @@ const ProfileSettings = lazyPage(
   'ProfileSettings',
 );
 const AccountPanel = lazyPage(() => import('@/features/auth/account-panel'), 'AccountPanel');
+const TeamPanel = lazyPage(() => import('@/features/team/team-panel'), 'TeamPanel');
+const JoinTeamFlow = lazyPage(() => import('@/features/team/join-team-flow'), 'JoinTeamFlow');
 const PublicPagePanel = lazyPage(
   () => import('@/features/settings/public-page-panel'),
   'PublicPagePanel',
@@ -104,9 +106,15 @@ export function DashboardRoute() {
       tab={tab}
       subtab={subtab}
       userName={userName}
-      header={panel(<DashboardHeader uid={user.uid} team={team} />)}
+      header={panel(
+        <>
+          {user.email && <JoinTeamFlow uid={user.uid} email={user.email} userName={userName} />}
+          <DashboardHeader uid={user.uid} team={team} />
+        </>,
+      )}
       panels={{
-        intro: panel(<GameListPanel uid={user.uid} userName={userName} />),
+        // Reloaded when the instructor joins or leaves a team: its games are listed too.
+        intro: panel(<GameListPanel key={teamId ?? ''} uid={user.uid} userName={userName} />),
         sessions: panel(
           <SessionsPanel uid={user.uid} userName={userName} features={features} teamId={teamId} />,
         ),
@@ -124,6 +132,12 @@ export function DashboardRoute() {
         settings: panel(
           <Stack spacing={3}>
             <ProfileSettings key={profile ? 'loaded' : 'empty'} />
+            <TeamPanel
+              uid={user.uid}
+              userName={userName}
+              teamId={team === undefined ? undefined : teamId}
+              team={team?.data}
+            />
             <PublicPagePanel uid={user.uid} />
             <AccountPanel />
           </Stack>,

@@ -1,9 +1,15 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { decideRoute, type GuardDecision, type RouteAccess } from '@/features/auth/route-guard';
 import { clearSavedPath, readSavedPath, writeSavedPath } from '@/features/auth/saved-path';
 import { PageLoader } from '@/components/page-loader';
+import { lazyPage } from '@/lib/lazy/lazy-with-reload';
+
+const QuitFirstDialog = lazyPage(
+  () => import('@/features/team/quit-first-dialog'),
+  'QuitFirstDialog',
+);
 
 /** State passed to the page a guard redirects to (the signup page shows the message). */
 export interface GuardRedirectState {
@@ -45,6 +51,18 @@ export function GuardGate({ access, children }: { access: RouteAccess; children:
     case 'pending':
       return <PageLoader />;
     case 'redirect':
+      // Spec §4: an anonymous player opening an invitation link quits the game first.
+      if (decision.messageKey === 'auth.guard.messSignupToJoinTeam' && user?.isAnonymous) {
+        if (profileStatus === 'idle' || profileStatus === 'loading') return <PageLoader />;
+        const playing = profile?.playingGame?.id;
+        if (playing) {
+          return (
+            <Suspense fallback={<PageLoader />}>
+              <QuitFirstDialog gameId={playing} />
+            </Suspense>
+          );
+        }
+      }
       return <Redirect decision={decision} />;
     case 'allow':
       return (

@@ -26,7 +26,7 @@ const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
  * Copies text to the clipboard. The Clipboard API exists only in secure contexts: a classroom
  * stack served over http on a LAN address is not one, so the older selection copy is the fallback.
  */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {
       await navigator.clipboard.writeText(text);

@@ -158,6 +158,7 @@ export function DashboardHeader({
             items={[
               { label: t('dashboard.menu.welcomeVideo'), to: '/dashboard/intro?welcomevideo=1' },
               { label: t('dashboard.menu.settings'), to: '/dashboard/settings#profile' },
+              { label: t('dashboard.menu.team'), to: '/dashboard/settings#team' },
               { label: t('dashboard.menu.subscription'), to: '/dashboard/subscription#purchase' },
               { label: t('dashboard.menu.referral'), to: '/dashboard/referral' },
               { label: t('dashboard.menu.suggest'), to: '/dashboard/suggest-feature' },

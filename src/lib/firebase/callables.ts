@@ -211,3 +211,63 @@ export function confirmAllocations(request: {
     request,
   );
 }
+
+// ---- teams (business.md §3.4, §3.9) ----
+// Errors reject with a FunctionsError whose message is a key of locales/*/errors.json:
+// teamAdminOnly, authInvalidEmail, teamMemberExists, teamLicensesExhausted, teamInviteMailFailed,
+// teamJoinVerifyEmail, teamInviteMissing, teamAlreadyInOther, teamMemberUnknown, teamLastAdmin,
+// errorPermissionDenied.
+
+export type TeamGameType = 'beergame' | 'leangame';
+
+export interface AddTeamMemberRequest {
+  /** Omitted: the caller's team, created (caller = admin) when they have none. */
+  readonly teamId?: string | null;
+  readonly email: string;
+  readonly name?: string;
+  readonly games: readonly TeamGameType[];
+  readonly adminName?: string;
+  /** The language of the invitation email. */
+  readonly locale?: string;
+}
+
+export interface AddTeamMemberResponse {
+  readonly invited: true;
+  readonly email: string;
+  readonly teamId: string;
+  /** The link the email carries (`/dashboard/intro?joinTeam=<teamId>`). */
+  readonly inviteUrl: string;
+  readonly expiresAt: number;
+}
+
+/** Invites a colleague by email (an admin of the team); the invitation lasts 14 days. */
+export function addTeamMember(request: AddTeamMemberRequest): Promise<AddTeamMemberResponse> {
+  return callFunction<AddTeamMemberRequest, AddTeamMemberResponse>('addTeamMember', request);
+}
+
+export interface JoinTeamMemberRequest {
+  readonly teamId: string;
+  readonly userId: string;
+  readonly userEmail: string;
+  readonly name: string;
+}
+
+export interface JoinTeamMemberResponse {
+  readonly teamId: string;
+  readonly role: 'admin' | 'member';
+  readonly games: readonly TeamGameType[];
+}
+
+/** Joins the team that invited the caller's (verified) address. */
+export function joinTeamMember(request: JoinTeamMemberRequest): Promise<JoinTeamMemberResponse> {
+  return callFunction<JoinTeamMemberRequest, JoinTeamMemberResponse>('joinTeamMember', request);
+}
+
+/** A member to remove (an admin), the caller leaving (`userId` = own uid), or an invitation. */
+export type RemoveTeamMemberRequest =
+  | { readonly teamId: string; readonly userId: string }
+  | { readonly teamId: string; readonly inviteId: string };
+
+export function removeTeamMember(request: RemoveTeamMemberRequest): Promise<{ removed: true }> {
+  return callFunction<RemoveTeamMemberRequest, { removed: true }>('removeTeamMember', request);
+}

@@ -31,6 +31,16 @@ export function newGameId(): string {
   return getDataPort().docs.newId();
 }
 
+/** The instructor's team (teams by memberIds, limit 1), so a new game is shared with it. */
+export async function teamIdOf(uid: string): Promise<string | null> {
+  const [team] = await getDataPort().docs.query({
+    collection: 'teams',
+    where: [{ field: 'memberIds', op: 'array-contains', value: uid }],
+    limit: 1,
+  });
+  return team?.id ?? null;
+}
+
 /**
  * Writes the documents of a new game (the backend builds the state on first use). The public
  * document goes first: the rules of the secret and facility documents read the game as it is

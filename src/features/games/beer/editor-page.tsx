@@ -27,6 +27,7 @@ import {
   gamePath,
   newGameId,
   readDoc,
+  teamIdOf,
   updateGameDocs,
 } from '@/features/games/beer/beer-api';
 import {
@@ -195,7 +196,8 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
         );
         await updateGameDocs(gid, plan);
       } else {
-        const docs = docsForNew(draft, meta);
+        // Shared with the instructor's team from the start (spec §6).
+        const docs = docsForNew(draft, { ...meta, team: await teamIdOf(uid) });
         await createGameDocs(gid, { ...docs, game: { ...docs.game, paused: draft.paused } });
       }
       if (!gameId) keepDraft(null);
