@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
 
@@ -135,6 +136,7 @@ describe('team invitation', () => {
     await panel.getByTestId('team-invite-row').filter({ hasText: bobEmail }).waitFor();
     await panel.getByTestId(`team-member-${adaUid}`).getByText('Admin').waitFor();
     await shot(ada, 'team-panel-admin-invited');
+    await expectNoSeriousViolations(ada, 'team panel of an admin with a pending invitation');
     await ada.setViewportSize(PHONE);
     await shotOf(panel, 'team-panel-admin-invited-phone');
     await ada.setViewportSize(DESKTOP);
@@ -155,6 +157,7 @@ describe('team invitation', () => {
     const quit = bob.getByTestId('quit-first-dialog');
     await quit.waitFor({ timeout: 30_000 });
     await shot(bob, 'team-quit-first');
+    await expectNoSeriousViolations(bob, 'quit the game before joining a team');
     await quit.getByRole('button', { name: 'Quit the game' }).click();
     await bob.waitForURL('**/signup', { timeout: 30_000 });
     await bob.getByText('Sign up or log in to join the team.').waitFor();
@@ -172,6 +175,7 @@ describe('team invitation', () => {
     await bob.getByTestId('join-team-verify').waitFor({ timeout: 30_000 });
     expect(bob.url()).not.toContain('joinTeam=');
     await shot(bob, 'team-join-verify');
+    await expectNoSeriousViolations(bob, 'join waiting for a confirmed address');
     await bob.setViewportSize(PHONE);
     await shot(bob, 'team-join-verify-phone');
     await bob.setViewportSize(DESKTOP);
@@ -204,6 +208,7 @@ describe('team invitation', () => {
     await bob.goto(`${stack.webUrl}/dashboard/settings#team`);
     await bob.getByTestId(`team-member-${adaUid}`).waitFor({ timeout: 30_000 });
     await bob.getByTestId(`team-member-${bobUid}`).getByText('Member').waitFor();
+    await expectNoSeriousViolations(bob, 'team panel of a member');
     await bob.setViewportSize(PHONE);
     await shotOf(bob.getByTestId('team-panel'), 'team-panel-member-phone');
     await bob.setViewportSize(DESKTOP);
