@@ -24,6 +24,12 @@ import * as joinTeamMemberCall from './callables/join-team-member';
 import * as removeTeamMemberCall from './callables/remove-team-member';
 import { readAppUrl } from './app-url';
 import { MAIL_SECRETS, lazyMailer } from './mail/providers';
+import { cloudLeanTicker } from './lean/cloud-lean-ticker';
+import * as leanActionCall from './callables/lean-action';
+import * as leanImprovementsCall from './callables/lean-improvements';
+import * as leanScheduleCall from './callables/lean-schedule-computer-actions';
+import * as resetLeanGameCall from './callables/reset-lean-game';
+import { handleLeanTick } from './tasks/lean-tick';
 
 setGlobalOptions({ maxInstances: 10 });
 
@@ -96,7 +102,7 @@ export const quitGame = defineCallable(
 export const createNewTurnTask = defineCallable(
   createNewTurnTaskCall.name,
   createNewTurnTaskCall.schema,
-  createNewTurnTaskCall.createHandler({ timer: cloudTaskTimer }),
+  createNewTurnTaskCall.createTurnHandler({ timer: cloudTaskTimer, ticker: cloudLeanTicker }),
 );
 
 export const autoPlaySecGen = defineCallable(
@@ -139,3 +145,50 @@ export const beerWeekTimer = onTaskDispatched(
     logger.info('beerWeekTimer', { data: request.data, advanced: result?.advanced ?? false });
   },
 );
+
+// ---- lean game (docs/games/lean-documents.md) ----
+
+export const leanAction = defineCallable(
+  leanActionCall.name,
+  leanActionCall.schema,
+  leanActionCall.handle,
+);
+
+export const leanImprovements = defineCallable(
+  leanImprovementsCall.name,
+  leanImprovementsCall.schema,
+  leanImprovementsCall.handle,
+);
+
+export const leanScheduleComputerActions = defineCallable(
+  leanScheduleCall.name,
+  leanScheduleCall.schema,
+  leanScheduleCall.createHandler({ ticker: cloudLeanTicker }),
+);
+
+export const resetLeanGame = defineCallable(
+  resetLeanGameCall.name,
+  resetLeanGameCall.schema,
+  resetLeanGameCall.handle,
+);
+
+/**
+ * Retries of a lean tick: a few, within a few seconds. The chain's next tick is scheduled by the
+ * one before, and the end task ends the run on its own, so a tick given up loses nothing but a
+ * second of the floor's refresh.
+ */
+export const LEAN_TICK_RETRY = { maxAttempts: 3, minBackoffSeconds: 1, maxRetrySeconds: 10 };
+
+/** The ticks of lean runs (queue `leanTick`): computer stations and the end, browsers closed. */
+export const leanTick = onTaskDispatched({ retryConfig: LEAN_TICK_RETRY }, async (request) => {
+  const outcome = await handleLeanTick(
+    {
+      port: getDataPort(),
+      clock: () => Date.now(),
+      ticker: cloudLeanTicker,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    },
+    request.data,
+  );
+  logger.debug('leanTick', { data: request.data, outcome });
+});

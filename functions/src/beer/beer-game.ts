@@ -296,7 +296,7 @@ export function deadlineFor(game: DocData, finished: boolean, now: number): numb
  * transaction's other reads are done. A game without a session (or a session that no longer
  * lists it) changes nothing.
  */
-async function markSessionGame(
+export async function markSessionGame(
   tx: Transaction,
   game: DocData,
   gid: string,

@@ -16,6 +16,12 @@
  * - `week`: the week the caller saw; when that week has already turned, nothing happens.
  * Every call also arms the week's timer when the game's timer runs and no deadline is set.
  * Only the game's players and admins may call it.
+ *
+ * Lean games (`type: 'leangame'`, docs/games/lean-documents.md, LEAN-CALL-1): `{gid, type}` from an
+ * admin starts the run at server time (once; later calls change nothing) and schedules its ticks
+ * and its end; `{gid, type, end: true}` ends it early (LEAN-RUN-2). The result is
+ * `{started, finished, game_start_at, game_end_at}`. The beer fields (`timer`, `force`, `week`) are
+ * refused with a lean type, and `end` with a beer one.
  */
 import { z } from 'zod';
 import { BEER_TIMER_MAX_SECONDS } from '@sim/core/beer/game-docs';
@@ -33,10 +39,18 @@ import {
   roleOf,
 } from '../beer/beer-game';
 import { idSchema } from '../ids';
+import {
+  endLeanRun,
+  loadLeanGameAsAdmin,
+  noTicker,
+  startLeanRun,
+  type LeanTicker,
+  type LeanTurnResult,
+} from '../lean/lean-game';
 
 export const name = 'createNewTurnTask';
 
-export const schema = z.object({
+export const beerSchema = z.object({
   gid: idSchema,
   type: z.enum(['beergame']).default('beergame'),
   timer: z.union([z.boolean(), z.number().int().min(0).max(BEER_TIMER_MAX_SECONDS)]).optional(),
@@ -45,13 +59,50 @@ export const schema = z.object({
   week: z.number().int().min(1).max(10_000).optional(),
 });
 
+/** A lean game's start, or its end with `end: true`; nothing else. */
+export const leanSchema = z.strictObject({
+  gid: idSchema,
+  type: z.literal('leangame'),
+  end: z.boolean().optional(),
+});
+
+export const schema = z.union([leanSchema, beerSchema]);
+
 export type CreateNewTurnTaskData = z.output<typeof schema>;
+export type BeerTurnData = z.output<typeof beerSchema>;
+export type LeanTurnData = z.output<typeof leanSchema>;
 
 export type CreateNewTurnTaskResult = AdvanceResult;
 
+/** LEAN-CALL-1: the creator (an admin) starts the run, or ends it early with `end: true`. */
+export function createLeanHandler(deps: {
+  readonly ticker: LeanTicker;
+}): CallableHandler<LeanTurnData, LeanTurnResult> {
+  return async (ctx, data) => {
+    await loadLeanGameAsAdmin(ctx.port, data.gid, requireAuth(ctx.auth).uid);
+    const now = ctx.now();
+    return data.end === true
+      ? endLeanRun(ctx.port, data.gid, now)
+      : startLeanRun(ctx.port, data.gid, now, deps.ticker);
+  };
+}
+
+/** The deployed callable: a lean game's start or end, or a beer game's week. */
+export function createTurnHandler(deps: {
+  readonly timer: WeekTimer;
+  readonly ticker: LeanTicker;
+}): CallableHandler<CreateNewTurnTaskData, CreateNewTurnTaskResult | LeanTurnResult> {
+  const beer = createHandler({ timer: deps.timer });
+  const lean = createLeanHandler({ ticker: deps.ticker });
+  return (ctx, data) => (data.type === 'leangame' ? lean(ctx, data) : beer(ctx, data));
+}
+
+/** A lean start or end without Cloud Tasks (tests). */
+export const handleLean = createLeanHandler({ ticker: noTicker });
+
 export function createHandler(deps: {
   readonly timer: WeekTimer;
-}): CallableHandler<CreateNewTurnTaskData, CreateNewTurnTaskResult> {
+}): CallableHandler<BeerTurnData, CreateNewTurnTaskResult> {
   return async (ctx, data) => {
     const uid = requireAuth(ctx.auth).uid;
     const game = await loadGame(ctx.port, data.gid);

@@ -17,9 +17,15 @@
  * (`observersAdminsOnly`). A player never becomes an observer (not even after quitting: the
  * game's `playedBy` remembers it), and an observer takes a role only before the first week has
  * turned, when there was nothing to see yet.
+ *
+ * Lean games (docs/games/lean-documents.md): one player per facility, as above. Once the run has
+ * started, the facilities the computer plays keep it until the end (its set is part of the run,
+ * LEAN-FAC-4): taking one is `lean.role.computer`; a facility a player left may be taken again.
+ * An observer takes a role only before the start. No state is built on a join: the run's
+ * documents are written when it starts.
  */
 import { z } from 'zod';
-import type { DataPort } from '@sim/core/port/data-port';
+import type { DataPort, DocData } from '@sim/core/port/data-port';
 import { arrayRemove, arrayUnion } from '@sim/core/port/field-values';
 import { CallableError, type CallableContext, type CallableHandler } from '../callable';
 import {
@@ -35,6 +41,7 @@ import {
   startIfTeamComplete,
 } from '../beer/beer-game';
 import { idSchema } from '../ids';
+import { checkLeanGame, isLeanGame, runTimes } from '../lean/lean-game';
 
 export const name = 'joinAs';
 
@@ -77,7 +84,7 @@ export function playerNameOf(
 
 /** A session that keeps observing to its admins refuses everyone else (checked before the join). */
 async function checkMayObserve(port: DataPort, gid: string, uid: string): Promise<void> {
-  const game = checkGame((await port.docs.get(gamePath(gid))).data);
+  const game = checkJoinable((await port.docs.get(gamePath(gid))).data);
   const sid = game.session;
   if (typeof sid !== 'string' || sid === '' || sid.includes('/')) return;
   const session = (await port.docs.get(`sessions/${sid}`)).data;
@@ -85,6 +92,17 @@ async function checkMayObserve(port: DataPort, gid: string, uid: string): Promis
   if (!(await isGameAdmin(port, game, uid))) {
     throw new CallableError('permission-denied', 'observeAdminsOnly');
   }
+}
+
+/** A beer or a lean game (`messGameUnknown` otherwise). */
+function checkJoinable(data: DocData | undefined): DocData {
+  return isLeanGame(data) ? checkLeanGame(data) : checkGame(data);
+}
+
+/** The game has moved on: a beer game past its first week, a lean game whose run started. */
+function underway(game: DocData): boolean {
+  if (isLeanGame(game)) return runTimes(game).start !== null;
+  return typeof game.week === 'number' && game.week > 1;
 }
 
 export function createHandler(deps: {
@@ -110,8 +128,8 @@ async function joinAs(
   const profile = (await ctx.port.docs.get(`users/${uid}`)).data;
   const playerName = playerNameOf(profile, data.playerName);
   if (roleId === OBSERVER) await checkMayObserve(ctx.port, gid, uid);
-  await ctx.port.docs.runTransaction(async (tx) => {
-    const game = checkGame((await tx.get(gamePath(gid))).data);
+  const lean = await ctx.port.docs.runTransaction(async (tx) => {
+    const game = checkJoinable((await tx.get(gamePath(gid))).data);
     if ((game.draft === true || game.archived === true) && game.creator !== uid) {
       throw new CallableError('failed-precondition', 'messGameNotPublished');
     }
@@ -141,8 +159,11 @@ async function joinAs(
       update[`facilities.${roleId}.user`] = uid;
       update[`facilities.${roleId}.playerName`] = playerName;
       const observed = listOf(game.observers).includes(uid);
-      if (observed && typeof game.week === 'number' && game.week > 1) {
+      if (observed && underway(game)) {
         throw new CallableError('failed-precondition', 'playAfterObserving');
+      }
+      if (isLeanGame(game) && underway(game) && f.computer === true) {
+        throw new CallableError('failed-precondition', 'lean.role.computer');
       }
       update[`facilities.${roleId}.computer`] = false;
       update.players = arrayUnion(uid);
@@ -150,12 +171,14 @@ async function joinAs(
       if (observed) update.observers = arrayRemove(uid);
     }
     tx.update(gamePath(gid), update);
+    return isLeanGame(game);
   });
   await ctx.port.docs.set(
     `users/${uid}`,
     { playingGame: { id: gid, roleId, playerName } },
     { merge: true },
   );
+  if (lean) return { gid, roleId, playerName };
   await rebuildGame(ctx.port, gid, ctx.now(), true);
   if (roleId !== OBSERVER) {
     const game = checkGame((await ctx.port.docs.get(gamePath(gid))).data);

@@ -6,7 +6,9 @@
  * becomes null when it pointed at this game. The role left is free, played by the computer until
  * someone takes it, or awaited again while the game waits for its players (BEER-SEAT-7). An admin
  * of the game (creator, team member, session admin) may remove the player of another role by
- * naming it in `roleId` (the live view's "disconnect").
+ * naming it in `roleId` (the live view's "disconnect"). In a lean game the facility left stays a
+ * human's in a running run: idle until a player takes it again (the computer's set is part of
+ * the run).
  */
 import { z } from 'zod';
 import { arrayRemove } from '@sim/core/port/field-values';
@@ -24,6 +26,7 @@ import {
 } from '../beer/beer-game';
 import { OBSERVER } from './join-as';
 import { idSchema } from '../ids';
+import { checkLeanGame, isLeanGame } from '../lean/lean-game';
 
 export const name = 'quitGame';
 
@@ -50,7 +53,8 @@ export function createHandler(deps: {
   return async (ctx, data) => {
     const uid = requireAuth(ctx.auth).uid;
     const { gid } = data;
-    const game = await loadGame(ctx.port, gid);
+    const read = (await ctx.port.docs.get(`games/${gid}`)).data;
+    const game = isLeanGame(read) ? checkLeanGame(read) : await loadGame(ctx.port, gid);
     const facilities = facilitiesOf(game);
     let target = uid;
     if (data.roleId !== undefined && data.roleId !== OBSERVER) {
@@ -94,7 +98,7 @@ export function createHandler(deps: {
       await ctx.port.docs.set(`users/${target}`, { playingGame: null }, { merge: true });
     }
     // The role left is now played by the computer: the others may all have validated already.
-    if (left !== null && left !== OBSERVER) {
+    if (left !== null && left !== OBSERVER && !isLeanGame(game)) {
       await processWeek(ctx.port, gid, { mode: 'validated', now: ctx.now(), timer: deps.timer });
     }
     return { gid, left };

@@ -35,7 +35,7 @@ export interface ResetBeerGameResult {
 }
 
 /** A player of the game whose session lets its players reset their game. */
-async function playerMayReset(port: DataPort, game: DocData, uid: string): Promise<boolean> {
+export async function playerMayReset(port: DataPort, game: DocData, uid: string): Promise<boolean> {
   if (roleOf(game, uid) === null) return false;
   const sid = game.session;
   if (typeof sid !== 'string' || sid === '' || sid.includes('/')) return false;
