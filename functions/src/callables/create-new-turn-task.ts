@@ -21,7 +21,7 @@
  * admin starts the run at server time (once; later calls change nothing) and schedules its ticks
  * and its end; `{gid, type, end: true}` ends it early (LEAN-RUN-2). The result is
  * `{started, finished, game_start_at, game_end_at}`. The beer fields (`timer`, `force`, `week`) are
- * refused with a lean type, and `end` with a beer one.
+ * refused with a lean type.
  */
 import { z } from 'zod';
 import { BEER_TIMER_MAX_SECONDS } from '@sim/core/beer/game-docs';

@@ -2,6 +2,9 @@
  * Typed wrappers of the server's callable functions (spec §7). The SPA reaches functions only
  * through `httpsCallable`, pointed at the Functions emulator locally (see `./app`).
  */
+import type { LeanImprovementChange, RaisedCap } from '@sim/core/lean/improvements';
+import type { OpType } from '@sim/core/lean/model';
+import type { LeanPlayerView } from '@sim/core/lean/view';
 import { getFirebaseFunctions } from '@/lib/firebase/app';
 
 /** Calls the named callable and resolves with its `data`; rejects with the SDK's `FunctionsError`. */
@@ -270,4 +273,88 @@ export type RemoveTeamMemberRequest =
 
 export function removeTeamMember(request: RemoveTeamMemberRequest): Promise<{ removed: true }> {
   return callFunction<RemoveTeamMemberRequest, { removed: true }>('removeTeamMember', request);
+}
+
+// ---- lean game (docs/games/lean-documents.md) ----
+
+/** The run's times after a start or an end (epoch ms; null before). */
+export interface LeanTurnResponse {
+  /** False when the run had started already (nothing changed). */
+  readonly started: boolean;
+  readonly finished: boolean;
+  readonly game_start_at: number | null;
+  readonly game_end_at: number | null;
+}
+
+/** The creator starts the run now (server time); a second call changes nothing. */
+export function startLeanRun(gid: string): Promise<LeanTurnResponse> {
+  return callFunction<{ gid: string; type: 'leangame' }, LeanTurnResponse>('createNewTurnTask', {
+    gid,
+    type: 'leangame',
+  });
+}
+
+/** The creator ends the run now (LEAN-RUN-2). */
+export function endLeanRun(gid: string): Promise<LeanTurnResponse> {
+  return callFunction<{ gid: string; type: 'leangame'; end: true }, LeanTurnResponse>(
+    'createNewTurnTask',
+    { gid, type: 'leangame', end: true },
+  );
+}
+
+/** A player's action on its own facility; the server adds the time and the facility. */
+export type LeanActionInput =
+  | { readonly kind: 'launch' | 'ship'; readonly order: number }
+  | { readonly kind: 'send' }
+  | { readonly kind: 'load'; readonly template?: string }
+  | { readonly kind: 'paint'; readonly unit: number; readonly op: number; readonly tool?: OpType }
+  | { readonly kind: 'inspect'; readonly unit: number }
+  | { readonly kind: 'remove'; readonly unit: number; readonly op: number };
+
+export interface LeanActionResponse {
+  readonly seq: number;
+  /** Game ms the action was applied at. */
+  readonly at: number;
+  /** The player's view right after the action: show it at once. */
+  readonly view: LeanPlayerView;
+}
+
+/**
+ * Applies a player's action. A refusal rejects with a `FunctionsError` whose message is the
+ * core's key (`lean.desk.busy`, `lean.pokayoke.wrongTool`…, texts in errors.json).
+ */
+export function leanAction(request: {
+  readonly gid: string;
+  readonly fid: string;
+  readonly action: LeanActionInput;
+}): Promise<LeanActionResponse> {
+  return callFunction('leanAction', request);
+}
+
+export interface LeanImprovementsResponse {
+  readonly improvementsPanelBy: string | null;
+  /** Kanban caps raised to a new batch size. */
+  readonly raised: readonly RaisedCap[];
+}
+
+/** The improvements panel before the start: open, close, or set listed levers. */
+export function leanImprovements(
+  request:
+    | { readonly gid: string; readonly op: 'open' | 'close' }
+    | { readonly gid: string; readonly op: 'set'; readonly settings: LeanImprovementChange },
+): Promise<LeanImprovementsResponse> {
+  return callFunction('leanImprovements', request);
+}
+
+/** Re-arms the server ticks of a running game (the start arms them for the whole run). */
+export function leanScheduleComputerActions(request: {
+  readonly gid: string;
+  readonly totalDurationMin: number;
+}): Promise<{ until: number; end: number }> {
+  return callFunction('leanScheduleComputerActions', { ...request, type: 'leangame' });
+}
+
+/** Back to "not started" (LEAN-RUN-6): the run's documents are deleted, the settings kept. */
+export function resetLeanGame(request: { readonly gid: string }): Promise<{ reset: true }> {
+  return callFunction<{ gid: string }, { reset: true }>('resetLeanGame', request);
 }
