@@ -4,6 +4,18 @@
  */
 import { ms, type LeanGame } from './model';
 
+export type LeanRunStatus = 'notStarted' | 'running' | 'ended';
+
+/**
+ * LEAN-RUN-1: the state of a run from the game document's `game_start_at` and `game_end_at`
+ * (epoch ms). Anything but a finite number counts as null; without a start the run has not
+ * started, whatever the end says (decision 0009 section 5).
+ */
+export function leanRunStatus(startAt: unknown, endAt: unknown): LeanRunStatus {
+  if (typeof startAt !== 'number' || !Number.isFinite(startAt)) return 'notStarted';
+  return typeof endAt === 'number' && Number.isFinite(endAt) ? 'ended' : 'running';
+}
+
 /**
  * LEAN-RUN-3: the current minute of a running or ended run, to 0.1 minute. `startAt`, `endAt` and
  * `now` are wall-clock milliseconds (`game_start_at`, `game_end_at`); the elapsed time is
