@@ -1,9 +1,9 @@
 /**
- * The write budget of a lean run (decision 0011): Firestore sustains about one write per second
+ * The write budget of a lean run (decision 0012): Firestore sustains about one write per second
  * per document. Eight players each act every 2 seconds (4 actions a second) on an 8-facility
  * line, the ticks run every second, and every write of the backend is counted per document. No
  * document may be written more than once a second on average, and no two writes of one document
- * during the run may be less than a second apart. The figures are printed: decision 0011 quotes
+ * during the run may be less than a second apart. The figures are printed: decision 0012 quotes
  * them.
  */
 import { expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The documents of a lean game (docs/games/lean-documents.md, decision 0011), built from an
+ * The documents of a lean game (docs/games/lean-documents.md, decision 0012), built from an
  * editable configuration, and the documents a run changes, built from its states. Shared by the
  * SPA (game creation, the editor, copies) and the functions (the backend is the only writer of a
  * run's documents). Pure: ids, uids and times are arguments.

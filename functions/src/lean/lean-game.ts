@@ -1,10 +1,10 @@
 /**
- * The backend's work on a lean game (docs/games/lean-documents.md, decision 0011): the run's
+ * The backend's work on a lean game (docs/games/lean-documents.md, decision 0012): the run's
  * start and end, the players' actions applied with the core at server time, the ticks that move
  * the computer stations, the reset, and the improvements panel. The backend is the only writer of
  * a run's documents and the authority on its state.
  *
- * Write budget (decision 0011): each accepted action is a document of its own
+ * Write budget (decision 0012): each accepted action is a document of its own
  * (`actions/{seq}`, written once). The run's shared documents (the core state, the facility
  * views, the floor) are rewritten by a *flush*, at most once every `FLUSH_MS` per game: by the
  * action that finds the last flush at least that old, or by a tick. An action is applied to the
