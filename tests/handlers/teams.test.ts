@@ -18,7 +18,7 @@ import * as removeTeamMember from '../../functions/src/callables/remove-team-mem
 import type { MailMessage, Mailer } from '../../functions/src/mail/mailer';
 import { createOutboxMailer } from '../../functions/src/mail/outbox-mailer';
 import { ensureTeam } from '../../functions/src/teams/ensure-team';
-import { INVITE_TTL_MS, inviteIdFor } from '../../functions/src/teams/team-docs';
+import { INVITES_PER_DAY, INVITE_TTL_MS, inviteIdFor } from '../../functions/src/teams/team-docs';
 import { describeBackends } from '../backends';
 import { FIXED_NOW } from './helpers';
 
@@ -360,6 +360,32 @@ describeBackends('team callables', (backend) => {
       // Renewing the pending invitation takes no second licence; an expired plan caps nothing.
       await invite(ctx, { teamId, email: u.bobEmail, games: ['beergame'], adminName: 'Ada' });
       await invite(ctx, { teamId, email: u.eveEmail, games: ['leangame'], adminName: 'Ada' });
+    });
+
+    it('stops a team sending more than a day of invitations', async () => {
+      const u = ids();
+      const day = new Date(FIXED_NOW).toISOString().slice(0, 10);
+      const teamId = await seedTeam({ uid: u.ada, email: u.adaEmail }, [], {
+        inviteQuota: { day, count: INVITES_PER_DAY - 1 },
+      });
+      const ctx = ctxAt(port, instructor(u.ada, u.adaEmail));
+      await invite(ctx, { teamId, email: u.bobEmail, games: [], adminName: 'Ada' });
+      expect((await get(`teams/${teamId}`))?.inviteQuota).toEqual({ day, count: INVITES_PER_DAY });
+      const sentBefore = mailer.sent.length;
+      await expectCallableError(
+        invite(ctx, { teamId, email: u.eveEmail, games: [], adminName: 'Ada' }),
+        'resource-exhausted',
+        'teamInvitesPerDay',
+      );
+      expect(mailer.sent.length).toBe(sentBefore);
+      expect(await get(`teams/${teamId}/invites/${inviteIdFor(u.eveEmail)}`)).toBeUndefined();
+      // The next day counts from zero.
+      await invite(ctxAt(port, instructor(u.ada, u.adaEmail), FIXED_NOW + DAY), {
+        teamId,
+        email: u.eveEmail,
+        games: [],
+        adminName: 'Ada',
+      });
     });
 
     it('keeps the invitation but says so when the email cannot be sent', async () => {

@@ -13,7 +13,8 @@
  * anonymous player, no email); permission-denied / teamAdminOnly (not an admin of that team);
  * invalid-argument / authInvalidEmail; already-exists / teamMemberExists (the address is a
  * member's); resource-exhausted / teamLicensesExhausted (an active plan's `licenses` of a game
- * type are all held by members and pending invitations); unavailable / teamInviteMailFailed (the
+ * type are all held by members and pending invitations); resource-exhausted / teamInvitesPerDay
+ * (the team sent INVITES_PER_DAY invitations today, UTC); unavailable / teamInviteMailFailed (the
  * invitation is saved but its email could not be sent: the admin may copy the link or retry).
  */
 import * as logger from 'firebase-functions/logger';
@@ -27,6 +28,7 @@ import { ensureTeam, profileName } from '../teams/ensure-team';
 import { EMAIL_LOCALES, inviteEmail } from '../teams/invite-email';
 import {
   GAME_TYPES,
+  INVITES_PER_DAY,
   INVITE_TTL_MS,
   TEAM_NAME_MAX,
   cleanName,
@@ -129,15 +131,29 @@ export function createHandler(
       caller.email;
     const inviteeName = cleanName(data.name);
     const expiresAt = now + INVITE_TTL_MS;
-    await port.docs.set(invitePath(teamId, inviteId), {
-      email,
-      name: inviteeName,
-      games: [...data.games],
-      invitedBy: caller.uid,
-      invitedByName: adminName.slice(0, TEAM_NAME_MAX),
-      created_at: now,
-      expiresAt,
+    // The invitation and the team's daily count of invitations in one transaction: our mail
+    // server must not become anyone's bulk mailer.
+    const day = new Date(now).toISOString().slice(0, 10);
+    const counted = await port.docs.runTransaction(async (tx) => {
+      const fresh = (await tx.get(teamPath(teamId))).data;
+      if (!isTeamAdmin(fresh, caller.uid)) return 'not-admin' as const;
+      const quota = fresh?.inviteQuota as { day?: unknown; count?: unknown } | undefined;
+      const sent = quota?.day === day && typeof quota.count === 'number' ? quota.count : 0;
+      if (sent >= INVITES_PER_DAY) return 'quota' as const;
+      tx.set(invitePath(teamId, inviteId), {
+        email,
+        name: inviteeName,
+        games: [...data.games],
+        invitedBy: caller.uid,
+        invitedByName: adminName.slice(0, TEAM_NAME_MAX),
+        created_at: now,
+        expiresAt,
+      });
+      tx.update(teamPath(teamId), { inviteQuota: { day, count: sent + 1 } });
+      return 'ok' as const;
     });
+    if (counted === 'not-admin') throw new CallableError('permission-denied', 'teamAdminOnly');
+    if (counted === 'quota') throw new CallableError('resource-exhausted', 'teamInvitesPerDay');
 
     const inviteUrl = inviteUrlFor(deps.appUrl(), teamId);
     try {

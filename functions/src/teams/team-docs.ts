@@ -5,7 +5,8 @@
  *
  * - `teams/{tid}`: `name, createdBy, created_at, members.{uid}: {name, email, role, games[],
  *   joined_at}, memberIds[]` (the keys of `members`, so a member finds its team with
- *   array-contains), `plans.{type}` (written by the plan and trial callables).
+ *   array-contains), `plans.{type}` (written by the plan and trial callables), `inviteQuota:
+ *   {day, count}` (invitations sent that day, UTC).
  * - `teams/{tid}/invites/{sha256(email)}`: `email, name, games[], invitedBy, invitedByName,
  *   created_at, expiresAt`; read by the team's admins, deleted when the invitee joins.
  * - `userTeams/{uid}`: `{teamId, joined_at}`, the one team of a user. Every callable that adds or
@@ -29,6 +30,8 @@ export interface TeamMember {
 
 /** An invitation stays valid this long (business.md §3.9). */
 export const INVITE_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+/** Invitation emails a team may send per day (UTC), renewals included. */
+export const INVITES_PER_DAY = 50;
 /** Names shown to teammates and in the invitation email are cut to this length. */
 export const TEAM_NAME_MAX = 60;
 
