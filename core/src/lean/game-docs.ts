@@ -242,6 +242,11 @@ export interface BuildLeanGameArgs {
   /** Epoch milliseconds. */
   now: number;
   draft?: boolean;
+  /**
+   * False for a copy of a stored game: its configuration is copied as it is, valid or not (the
+   * editor shows its issues). Default true.
+   */
+  validate?: boolean;
 }
 
 export interface LeanGameDocs {
@@ -259,7 +264,7 @@ export interface LeanGameDocs {
  */
 export function buildLeanGameDocs(args: BuildLeanGameArgs): LeanGameDocs {
   const config = resetLeanConfig(args.config);
-  const issues = validateLeanConfig(config);
+  const issues = args.validate === false ? [] : validateLeanConfig(config);
   if (issues.length > 0) throw new LeanConfigError(issues);
   const parts = splitLeanConfig(config);
   const game: LeanGameDoc = plain({

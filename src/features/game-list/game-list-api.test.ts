@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBeerGameDocs, chainConfig } from '@sim/core/beer/game-docs';
+import { buildLeanGameDocs, type LeanGameDoc } from '@sim/core/lean/game-docs';
 import { normalizeLeanGame, type LeanGameInput } from '@sim/core/lean/model';
 import { validateLeanGame } from '@sim/core/lean/validate';
 import { LEAN_TEMPLATES } from '@sim/core/templates/lean-templates';
@@ -205,5 +206,67 @@ describe('merging lean games into a session template (spec §5)', () => {
     expect(config.facilities['blue']?.position).toEqual([7, 4]);
     expect(Object.keys(config.facilities)).toEqual(Object.keys(facilities));
     expect(validateLeanGame(normalizeLeanGame(config))).toEqual([]);
+  }, 60_000);
+});
+
+describe('copying a lean game (spec §4, LEAN-RUN-6)', () => {
+  it('resets the run and keeps the seed and the demand out of the copy’s public document', async () => {
+    const template = LEAN_TEMPLATES.find((t) => t.id === 'lean-basic')!;
+    const docs = buildLeanGameDocs({
+      gid: 'leanPlayed',
+      creator: 'alice',
+      creatorName: 'Alice',
+      name: 'Lean played',
+      now: 1000,
+      config: template.config as LeanGameInput,
+    });
+    const admin = store.service();
+    // A run that has ended: its times, rank, panel and counters, a player.
+    const played = structuredClone(docs.game) as unknown as DocData & LeanGameDoc;
+    played.params.game_start_at = 5000;
+    played.params.game_end_at = 65000;
+    played.params.nextRank = 12;
+    played.improvementsPanelBy = 'p1';
+    played.players = ['p1'];
+    played.facilities['yellow']!.user = 'p1';
+    await admin.docs.set('games/leanPlayed', played);
+    const demand = docs.privateParams.consumerDemand.map((o) => ({ ...o, fulfilled_qty: 4 }));
+    await admin.docs.set('games/leanPlayed/private/params', {
+      ...docs.privateParams,
+      consumerDemand: demand,
+    });
+    const item: GameListItem = {
+      id: 'leanPlayed',
+      name: 'Lean played',
+      type: 'leangame',
+      creator: 'alice',
+      team: null,
+      createdAt: 1000,
+      archived: false,
+      finished: true,
+      draft: false,
+      players: 1,
+      session: null,
+      owner: 'Me',
+      mine: true,
+    };
+    const [copy] = await copyGame(item, 1, 'Again', {
+      uid: 'alice',
+      creatorName: 'Alice',
+      now: 9000,
+    });
+    const game = (await admin.docs.get(`games/${copy}`)).data as unknown as LeanGameDoc;
+    const text = JSON.stringify(game);
+    expect(text).not.toContain('"seed"');
+    expect(text).not.toContain('"consumerDemand"');
+    expect(game.params).toMatchObject({ game_start_at: null, game_end_at: null, nextRank: 0 });
+    expect(game.improvementsPanelBy).toBeNull();
+    expect(game.players).toEqual([]);
+    expect(game.facilities['yellow']!.user).toBeNull();
+    const secret = (await admin.docs.get(`games/${copy}/private/params`)).data as DocData;
+    expect(secret['seed']).toBe(7);
+    expect((secret['consumerDemand'] as DocData[]).every((o) => o['fulfilled_qty'] === 0)).toBe(
+      true,
+    );
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 /** The games list through the data port (spec §7 queries and writes). */
 import { buildBeerGameDocs, configFromDocs, type BeerGameConfig } from '@sim/core/beer/game-docs';
+import { buildLeanGameDocs, leanConfigFromDocs, resetLeanConfig } from '@sim/core/lean/game-docs';
 import type { DocData, DocSnapshot, QuerySpec } from '@sim/core/port/data-port';
 import { SESSION_DEFAULTS } from '@sim/core/templates/types';
 import {
@@ -7,8 +8,6 @@ import {
   GAMES_PAGE_SIZE,
   mergedTemplate,
   resetBeerConfig,
-  resetGameFields,
-  resetLeanParams,
   type GameListItem,
 } from '@/features/game-list/game-list-model';
 import { getDataPort } from '@/lib/data/port';
@@ -133,22 +132,24 @@ export async function copyGame(
         details.set(`games/${gid}/facilities/${fid}`, doc as unknown as DocData);
       }
     } else {
-      const reset = resetGameFields(game);
-      const params = typeof reset['params'] === 'object' && reset['params'] ? reset['params'] : {};
-      publics.set(`games/${gid}`, {
-        ...reset,
-        id: gid,
-        name: copyName,
+      // Spec §4 lean copy (LEAN-RUN-6): no run, counters at zero, panel closed, no players; the
+      // seed and the demand stay in private/params (docs/games/lean-documents.md).
+      const docs = buildLeanGameDocs({
+        gid,
         creator: owner.uid,
         creatorName: owner.creatorName,
-        created_at: now,
-        improvementsPanelBy: null,
-        params: resetLeanParams(params as DocData),
+        name: copyName,
+        team: item.team,
+        now,
+        config: leanConfigFromDocs(game, privateParams),
+        validate: false,
       });
+      publics.set(`games/${gid}`, docs.game as unknown as DocData);
+      details.set(`games/${gid}/private/params`, docs.privateParams as unknown as DocData);
     }
   });
   await publics.commit();
-  if (item.type === 'beergame') await details.commit();
+  await details.commit();
   return ids;
 }
 
@@ -164,12 +165,9 @@ export async function mergeIntoTemplate(
       const config =
         item.type === 'beergame'
           ? resetBeerConfig(configFromDocs(game, privateParams))
-          : {
-              type: 'leangame',
-              params: resetLeanParams((game['params'] as DocData) ?? {}),
-              // The line itself (stations, positions, batches) is the round's configuration.
-              facilities: (game['facilities'] as DocData | undefined) ?? {},
-            };
+          : // The line itself (stations, positions, batches) and its demand are the round's
+            // configuration.
+            { type: 'leangame', ...resetLeanConfig(leanConfigFromDocs(game, privateParams)) };
       return { name: item.name, config };
     }),
   );
@@ -203,11 +201,7 @@ export async function saveGameAsTemplate(
   const config =
     item.type === 'beergame'
       ? resetBeerConfig(configFromDocs(game, privateParams))
-      : {
-          type: 'leangame',
-          params: resetLeanParams((game['params'] as DocData) ?? {}),
-          facilities: (game['facilities'] as DocData | undefined) ?? {},
-        };
+      : { type: 'leangame', ...resetLeanConfig(leanConfigFromDocs(game, privateParams)) };
   return getDataPort().docs.add('templates', {
     title: title.trim() || item.name,
     type: item.type,

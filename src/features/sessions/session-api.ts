@@ -1,5 +1,6 @@
 /** Sessions through the data port: the session document, its lobby, its games. */
 import { buildBeerGameDocs, type BeerGameConfig } from '@sim/core/beer/game-docs';
+import { buildLeanGameDocs, type BuildLeanGameArgs } from '@sim/core/lean/game-docs';
 import type { DocData, QuerySpec, Unsubscribe, WriteBatch } from '@sim/core/port/data-port';
 import { deleteField, serverTimestamp } from '@sim/core/port/field-values';
 import type { LeanGameConfig } from '@sim/core/templates/types';
@@ -169,19 +170,21 @@ export interface RoundStart {
   readonly now: number;
 }
 
-function addLeanGame(batch: WriteBatch, gid: string, base: DocData, config: LeanGameConfig) {
-  batch.set(`games/${gid}`, {
-    ...base,
-    id: gid,
-    type: 'leangame',
-    params: config.params,
-    facilities: config.facilities,
-    draft: false,
-    archived: false,
-    deleted: false,
-    finished: false,
-    players: [],
-    observers: [],
+/**
+ * A round's lean game: the public document in the batch of games, its secrets (the seed and the
+ * demand, docs/games/lean-documents.md) with the private documents written after it.
+ */
+function addLeanGame(
+  batch: WriteBatch,
+  details: { path: string; data: DocData }[],
+  args: Omit<BuildLeanGameArgs, 'config'>,
+  config: LeanGameConfig,
+) {
+  const docs = buildLeanGameDocs({ ...args, config });
+  batch.set(`games/${args.gid}`, docs.game as unknown as DocData);
+  details.push({
+    path: `games/${args.gid}/private/params`,
+    data: docs.privateParams as unknown as DocData,
   });
 }
 
@@ -212,7 +215,7 @@ export async function startRound(start: RoundStart): Promise<SessionGameRef[]> {
       teamNumber: team,
     };
     if ('type' in round.config && round.config.type === 'leangame') {
-      addLeanGame(games, gid, { ...common, created_at: start.now }, round.config);
+      addLeanGame(games, detailWrites, { gid, ...common, now: start.now }, round.config);
     } else {
       const docs = buildBeerGameDocs({
         gid,

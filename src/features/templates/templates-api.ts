@@ -1,5 +1,6 @@
 /** Saved templates and games made from templates, through the data port (spec §7). */
 import { buildBeerGameDocs, type BeerGameConfig } from '@sim/core/beer/game-docs';
+import { buildLeanGameDocs } from '@sim/core/lean/game-docs';
 import type { DocData, Unsubscribe } from '@sim/core/port/data-port';
 import type { GameConfig, GameType, LeanGameConfig } from '@sim/core/templates/types';
 import type { SavedDoc, TemplateKind } from '@/features/templates/templates-model';
@@ -62,9 +63,10 @@ export interface NewGameOwner {
 }
 
 /**
- * Creates a game from a template's config. Beer games are built by `buildBeerGameDocs` like the
- * games list's copies and a session's rounds: the public game document first, then its private
- * documents (their rules read the stored game). Returns the new game's id.
+ * Creates a game from a template's config. Games are built by `buildBeerGameDocs` /
+ * `buildLeanGameDocs` like the games list's copies and a session's rounds: the public game
+ * document first, then its private documents (their rules read the stored game). Returns the new
+ * game's id.
  */
 export async function createGameFromTemplate(
   template: { readonly type: GameType; readonly config: GameConfig },
@@ -81,22 +83,16 @@ export async function createGameFromTemplate(
     team: owner.team,
   };
   if (template.type === 'leangame') {
-    const config = template.config as LeanGameConfig;
-    await port.docs.set(`games/${gid}`, {
+    // The seed and the demand go to private/params, which players never read
+    // (docs/games/lean-documents.md).
+    const docs = buildLeanGameDocs({
+      gid,
       ...common,
-      id: gid,
-      type: 'leangame',
-      session: null,
-      created_at: now,
-      params: config.params,
-      facilities: config.facilities,
-      draft: false,
-      archived: false,
-      deleted: false,
-      finished: false,
-      players: [],
-      observers: [],
+      now,
+      config: template.config as LeanGameConfig,
     });
+    await port.docs.set(`games/${gid}`, docs.game as unknown as DocData);
+    await port.docs.set(`games/${gid}/private/params`, docs.privateParams as unknown as DocData);
     return gid;
   }
   const docs = buildBeerGameDocs({
