@@ -16,23 +16,49 @@ const sdkImports = {
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const featurePattern = (feature) => ({
+  group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/*`, '@/app/*'],
+  message: 'Features do not import each other or the app; move shared code to src/lib.',
+});
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [sdkImports, featurePattern(feature)] }],
+  },
+}));
+
+/**
+ * Inside the games feature code flows one way too: `shared/` (what every game type uses) -> one
+ * folder per game type (`beer/`, …) -> the registry of game types at the feature's top. Shared
+ * code imports no game type; a game type imports shared code and itself only.
+ */
+const gameFolders = readdirSync(new URL('./src/features/games', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const gameBoundaries = gameFolders.map((folder) => ({
+  files: [`src/features/games/${folder}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
           sdkImports,
-          {
-            group: [
-              '@/features/*',
-              `!@/features/${feature}`,
-              `!@/features/${feature}/*`,
-              '@/app/*',
-            ],
-            message: 'Features do not import each other or the app; move shared code to src/lib.',
-          },
+          featurePattern('games'),
+          folder === 'shared'
+            ? {
+                group: ['@/features/games/*', '!@/features/games/shared'],
+                message: 'Shared game code imports no game type: take what differs as props.',
+              }
+            : {
+                group: [
+                  '@/features/games/*',
+                  '!@/features/games/shared',
+                  `!@/features/games/${folder}`,
+                ],
+                message: 'A game type imports only shared game code and its own folder.',
+              },
         ],
       },
     ],
@@ -83,6 +109,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...gameBoundaries,
   {
     files: ['src/lib/data/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -1,20 +1,25 @@
 /**
- * The game routes composed with authentication: the game pages and the beer game editor get the
+ * The game routes composed with authentication: the game pages and the game editors get the
  * signed-in user and the anonymous sign-in from the auth feature (features do not import each
- * other; the app passes them in).
+ * other; the app passes them in), and the registry of game types that says which screens show a
+ * game of each type.
  */
 import { useParams } from 'react-router-dom';
 import { signInAnonymously } from '@/features/auth/auth-api';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
 import { JoinCodeEntry } from '@/app/session-routes';
-import type { GameView } from '@/features/games/game-page';
+import { GAME_TYPES } from '@/features/games/game-types';
+import type { GameView } from '@/features/games/shared/game-types';
 import { useGameSession } from '@/features/sessions/use-game-session';
 import { PageLoader } from '@/components/page-loader';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
-const GamePage = lazyPage(() => import('@/features/games/game-page'), 'GamePage');
-const EditorPage = lazyPage(() => import('@/features/games/beer/editor-page'), 'EditorPage');
+const GamePage = lazyPage(() => import('@/features/games/shared/game-page'), 'GamePage');
+const GameEditorPage = lazyPage(
+  () => import('@/features/games/shared/game-editor-page'),
+  'GameEditorPage',
+);
 
 const DebriefClosed = lazyPage(
   () => import('@/features/sessions/session-game-panels'),
@@ -48,6 +53,7 @@ export function GameRoute({ view }: { view: GameView }) {
       <GamePage
         key={id}
         view={view}
+        types={GAME_TYPES}
         user={user}
         defaultPlayerName={defaultPlayerName}
         signInAnonymously={signInAnonymously}
@@ -66,8 +72,11 @@ export function GameEditorRoute() {
   if (!user) return <PageLoader />;
   const creatorName = profileDisplayName(profile) || profile?.name?.trim() || user.email || '';
   return (
-    <EditorPage
+    <GameEditorPage
       key={id ?? 'new'}
+      types={GAME_TYPES}
+      // The new-game route makes a beer game (the dashboard's "new beer game").
+      newType="beergame"
       {...(id ? { gameId: id } : {})}
       uid={user.uid}
       creatorName={creatorName}

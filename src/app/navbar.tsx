@@ -47,7 +47,7 @@ import { hasEmail } from '@/features/auth/auth-types';
 import { LanguagePicker } from '@/components/language-picker';
 import { LogoMark } from '@/components/logo-mark';
 import { ShareDialog } from '@/components/share-panel';
-import { QuitGameDialog } from '@/features/games/quit-dialog';
+import { QuitGameDialog } from '@/features/games/shared/quit-dialog';
 import { showError } from '@/lib/errors/error-store';
 import { shareUrl } from '@/lib/share/share-url';
 

@@ -1,4 +1,4 @@
-/** The pure parts of the beer screens: game availability, roles, order checks, the editor's draft. */
+/** The pure parts of the beer screens: the game document, order checks, the editor's draft. */
 import { describe, expect, it } from 'vitest';
 import { facilityDoc, validateBeerConfig } from '@sim/core/beer/game-docs';
 import {
@@ -13,13 +13,11 @@ import {
 } from '@/features/games/beer/editor-draft';
 import {
   allocationTargets,
-  gameAvailability,
   messagesShown,
   parseBeerGame,
   parseFacilityPrivate,
   parseSentMessage,
   parseWeights,
-  roleIn,
   withWeights,
 } from '@/features/games/beer/game-model';
 import { checkOrder } from '@/features/games/beer/order-rules';
@@ -28,7 +26,7 @@ import {
   gradeAnswer,
   isGameAdmin,
   parseAnswerDoc,
-} from '@/features/games/beer/debrief-answers';
+} from '@/features/games/shared/debrief-answers';
 import { buildBeerGameDocs } from '@sim/core/beer/game-docs';
 import { twoProductNetworkConfig } from '@sim/core/templates/beer-templates';
 
@@ -40,39 +38,7 @@ function storedGame(over: Record<string, unknown> = {}) {
   return { docs, game: parseBeerGame('g1', { ...docs.game, ...over }) };
 }
 
-describe('game availability (spec §2)', () => {
-  it('is unknown when missing, deleted or without facilities', () => {
-    expect(gameAvailability(false, null, 'u')).toBe('unknown');
-    expect(gameAvailability(true, storedGame({ deleted: true }).game, 'alice')).toBe('unknown');
-    expect(gameAvailability(true, storedGame({ facilities: {} }).game, 'alice')).toBe('unknown');
-  });
-
-  it('is not published for a draft or archived game seen by anyone but its creator', () => {
-    expect(gameAvailability(true, storedGame({ draft: true }).game, 'p1')).toBe('notPublished');
-    expect(gameAvailability(true, storedGame({ archived: true }).game, null)).toBe('notPublished');
-    expect(gameAvailability(true, storedGame({ draft: true }).game, 'alice')).toBe('ok');
-    expect(gameAvailability(true, storedGame().game, null)).toBe('ok');
-  });
-});
-
-describe('roles in a game', () => {
-  it('a player holds a facility and is in players; a player who quit is nobody', () => {
-    const { docs } = storedGame();
-    const facilities = structuredClone(docs.game.facilities);
-    facilities['wholesaler'] = { ...facilities['wholesaler']!, user: 'p1' };
-    const game = parseBeerGame('g1', {
-      ...docs.game,
-      facilities,
-      players: ['p1'],
-      observers: ['o1'],
-    });
-    expect(roleIn(game, 'p1')).toEqual({ kind: 'player', facilityId: 'wholesaler' });
-    expect(roleIn(game, 'alice')).toEqual({ kind: 'creator' });
-    expect(roleIn(game, 'o1')).toEqual({ kind: 'observer' });
-    const quit = parseBeerGame('g1', { ...docs.game, facilities, players: [] });
-    expect(roleIn(quit, 'p1')).toEqual({ kind: 'none' });
-  });
-
+describe('the beer game document', () => {
   it('reads the facilities downstream first with their capabilities', () => {
     const { game } = storedGame();
     expect(game.facilities.map((f) => f.id)).toEqual([

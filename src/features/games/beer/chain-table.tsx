@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { FacilityDetail } from '@sim/core/beer/view';
 import { EllipsisText } from '@/components/ellipsis-text';
 import type { PublicFacility } from '@/features/games/beer/game-model';
-import { useHolderLabel } from '@/features/games/beer/map-view';
+import { useHolderLabel } from '@/features/games/shared/holder-label';
 import type { ChainRow } from '@/features/games/beer/play-model';
 import { ScrollTable } from '@/features/games/beer/play-panels';
 import { useFormatNumber } from '@/lib/i18n/format-number';

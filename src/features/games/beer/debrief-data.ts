@@ -10,7 +10,7 @@ import {
   referenceRuns,
   type ReferenceRun,
 } from '@sim/core/beer/metrics';
-import { gamePath, readDoc } from '@/features/games/beer/beer-api';
+import { gamePath, readDoc } from '@/features/games/shared/game-api';
 
 export interface DebriefData {
   state: BeerState;

@@ -1,12 +1,10 @@
 /**
- * `/game/:id/results` and `/game/:id/debrief`: recharts charts for each enabled debrief section
- * (spec §9), from the core's `debriefMetrics` and `referenceRuns`, the thank-you section and the
- * questions (answers stored per player in `games/{gid}/answers/{uid}`).
+ * The beer game's `/game/:id/results` and `/game/:id/debrief`: recharts charts for each enabled
+ * debrief section (spec §9), from the core's `debriefMetrics` and `referenceRuns`, on the shared
+ * debrief page (thank-you section, questions, answers).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -20,7 +18,6 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -35,19 +32,18 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { answersPath, readDoc, saveAnswers } from '@/features/games/beer/beer-api';
-import { AnswersPanel, useIsGameAdmin } from '@/features/games/beer/debrief-answers-panel';
 import {
   type DebriefData,
   debriefData,
   loadDebriefState,
   seriesRows,
 } from '@/features/games/beer/debrief-data';
-import type { BeerDebriefSection, BeerGameDoc, GameRole } from '@/features/games/beer/game-model';
-import { PageLoader } from '@/components/page-loader';
+import type { BeerDebriefSection, BeerGameDoc } from '@/features/games/beer/game-model';
+import { useBeerGame } from '@/features/games/beer/use-game';
+import { DebriefPage } from '@/features/games/shared/debrief-page';
+import type { GameRole } from '@/features/games/shared/game-model';
+import type { DebriefScreenProps } from '@/features/games/shared/game-types';
 import { ScrollRegion } from '@/components/scroll-region';
-import { showError } from '@/lib/errors/error-store';
-import { showToast } from '@/lib/toast/toast-store';
 import { numberFormatter } from '@/lib/i18n/format-number';
 import { ownEntry } from '@/lib/own';
 
@@ -97,6 +93,18 @@ function SectionPaper({ id, title, children }: { id: string; title: string; chil
   );
 }
 
+/** The screen the registry of game types gives for a beer game's results and debrief. */
+export function BeerDebriefScreen({
+  game: shared,
+  data: stored,
+  role,
+  user,
+  page,
+}: DebriefScreenProps) {
+  const game = useBeerGame(shared.id, stored);
+  return <DebriefView game={game} page={page} role={role} uid={user?.uid ?? null} />;
+}
+
 export function DebriefView({
   game,
   page,
@@ -110,7 +118,6 @@ export function DebriefView({
 }) {
   const { t } = useTranslation();
   const [data, setData] = useState<{ gid: string; value: DebriefData | null } | null>(null);
-  const [submitted, setSubmitted] = useState<boolean | null>(null);
   const seesAll = role.kind === 'creator' || role.kind === 'observer' || game.params.transparent;
 
   useEffect(() => {
@@ -124,117 +131,29 @@ export function DebriefView({
     // Reload when a week is played or the game finishes.
   }, [game.id, game.week, game.finished]);
 
-  const qs = game.params.configDebrief.questionsSection;
-  // The game's admins see every player's answers (players never do).
-  const admin = useIsGameAdmin(game, role.kind === 'player' ? null : uid);
-  useEffect(() => {
-    if (!uid || !qs.active) return;
-    let live = true;
-    void readDoc(answersPath(game.id, uid))
-      .then((snap) => live && setSubmitted(snap.data?.['submitted'] === true))
-      .catch(() => live && setSubmitted(false));
-    return () => {
-      live = false;
-    };
-  }, [game.id, uid, qs.active]);
-
   const enabled = new Set(game.params.configDebrief.debriefContent);
   const sections = PAGE_SECTIONS[page].filter((s) => enabled.has(s));
-  const other = page === 'results' ? 'debrief' : 'results';
-  const gated =
-    role.kind === 'player' &&
-    qs.active &&
-    qs.requireSubmitDebrief &&
-    page === 'debrief' &&
-    submitted !== true;
-  const hiddenForPlayers = role.kind === 'player' && qs.active && !qs.playersViewResults;
+  const loaded = data !== null && data.gid === game.id ? data.value : undefined;
 
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ mb: 3, alignItems: { md: 'center' } }}
-      >
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          {t(`game.${page}.title`, { name: game.name })}
-        </Typography>
-        <Button
-          component={RouterLink}
-          to={`/game/${game.id}/${other}`}
-          variant="outlined"
-          data-testid={`to-${other}`}
-        >
-          {t(`game.${page}.toOther`)}
-        </Button>
-        <Button component={RouterLink} to={`/game/${game.id}/play`}>
-          {t('game.results.backToGame')}
-        </Button>
-      </Stack>
-      {!game.finished && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {data?.value
-            ? t('game.results.notFinished', {
-                week: game.week,
-                weeks: data.value.state.game.params.weeks,
-              })
-            : t('game.results.notFinishedShort')}
-        </Alert>
-      )}
-      {data === null || data.gid !== game.id ? (
-        <PageLoader />
-      ) : data.value === null ? (
-        <Alert severity="info">
-          {seesAll ? t('game.results.noData') : t('game.results.afterFinish')}
-        </Alert>
-      ) : gated ? (
-        <Alert severity="info">{t('game.debrief.submitFirst')}</Alert>
-      ) : hiddenForPlayers ? (
-        <Alert severity="info">{t('game.debrief.hiddenForPlayers')}</Alert>
-      ) : (
-        <Sections data={data.value} game={game} sections={sections} role={role} />
-      )}
-      {page === 'results' && game.params.configDebrief.thankYouSection.active && (
-        <ThankYou game={game} />
-      )}
-      {page === 'debrief' && qs.active && uid && (
-        <Box sx={{ mt: 3 }}>
-          <Questions
-            game={game}
-            uid={uid}
-            canAnswer={role.kind === 'player'}
-            submitted={submitted === true}
-            onSubmitted={() => setSubmitted(true)}
-          />
-        </Box>
-      )}
-      {page === 'debrief' && qs.active && admin === true && (
-        <Box sx={{ mt: 3 }}>
-          <AnswersPanel game={game} />
-        </Box>
-      )}
-    </Container>
-  );
-}
-
-function ThankYou({ game }: { game: BeerGameDoc }) {
-  const s = game.params.configDebrief.thankYouSection;
-  return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 3, mt: 3, textAlign: 'center' }}
-      data-testid="debrief-thankyou"
+    <DebriefPage
+      game={game}
+      page={page}
+      role={role}
+      uid={uid}
+      seesAll={seesAll}
+      runningNotice={
+        loaded
+          ? t('game.results.notFinished', {
+              week: game.week,
+              weeks: loaded.state.game.params.weeks,
+            })
+          : t('game.results.notFinishedShort')
+      }
+      figures={loaded === undefined ? 'loading' : loaded === null ? 'none' : 'ready'}
     >
-      <Typography variant="h5" component="h2" gutterBottom>
-        {s.title}
-      </Typography>
-      <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{s.message}</Typography>
-      {s.ctaLink && /^https?:\/\//.test(s.ctaLink) && (
-        <Button variant="contained" href={s.ctaLink} target="_blank" rel="noopener noreferrer">
-          {s.ctaLabel || s.ctaLink}
-        </Button>
-      )}
-    </Paper>
+      {loaded && <Sections data={loaded} game={game} sections={sections} role={role} />}
+    </DebriefPage>
   );
 }
 
@@ -803,110 +722,5 @@ function Big({ label, value, testId }: { label: string; value: string; testId?: 
         {value}
       </Typography>
     </Box>
-  );
-}
-
-function Questions({
-  game,
-  uid,
-  canAnswer,
-  submitted,
-  onSubmitted,
-}: {
-  game: BeerGameDoc;
-  uid: string;
-  canAnswer: boolean;
-  submitted: boolean;
-  onSubmitted: () => void;
-}) {
-  const { t } = useTranslation();
-  const qs = game.params.configDebrief.questionsSection;
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const missing = qs.questions.filter((q) => (ownEntry(answers, q.id) ?? '').trim() === '');
-
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const out: Record<string, string | number> = {};
-      for (const q of qs.questions) {
-        const v = (ownEntry(answers, q.id) ?? '').trim();
-        if (v === '') continue;
-        out[q.id] = q.kind === 'number' || q.kind === 'choice' ? Number(v) : v;
-      }
-      await saveAnswers(game.id, uid, out, true);
-      showToast(t('game.debrief.thanks'), { durationMs: 2000 });
-      onSubmitted();
-    } catch (err) {
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Paper variant="outlined" sx={{ p: 3 }} data-testid="debrief-questions">
-      <Typography variant="h6" component="h2" gutterBottom>
-        {qs.quizMode ? t('game.debrief.quizTitle') : t('game.debrief.questionsTitle')}
-      </Typography>
-      {submitted ? (
-        <Alert severity="success">
-          {qs.quizMode ? t('game.debrief.quizSubmitted') : t('game.debrief.submitted')}
-        </Alert>
-      ) : !canAnswer ? (
-        <Stack spacing={1}>
-          {qs.questions.map((q, i) => (
-            <Typography key={q.id}>{`${i + 1}. ${q.text}`}</Typography>
-          ))}
-          <Typography variant="body2" color="text.secondary">
-            {t('game.debrief.playersAnswer')}
-          </Typography>
-        </Stack>
-      ) : (
-        <Stack spacing={2}>
-          {qs.questions.map((q, i) =>
-            q.kind === 'choice' ? (
-              <TextField
-                key={q.id}
-                select
-                label={`${i + 1}. ${q.text}`}
-                value={ownEntry(answers, q.id) ?? ''}
-                onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
-              >
-                {(q.options ?? []).map((o, k) => (
-                  <MenuItem key={k} value={String(k)}>
-                    {o}
-                  </MenuItem>
-                ))}
-              </TextField>
-            ) : (
-              <TextField
-                key={q.id}
-                label={`${i + 1}. ${q.text}`}
-                type={q.kind === 'number' ? 'number' : 'text'}
-                multiline={q.kind === 'text'}
-                value={ownEntry(answers, q.id) ?? ''}
-                onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
-              />
-            ),
-          )}
-          <Box>
-            <Button
-              variant="contained"
-              disabled={busy || (qs.requireSubmitDebrief && missing.length > 0)}
-              onClick={() => void submit()}
-              data-testid="debrief-submit"
-            >
-              {t('game.debrief.submit')}
-            </Button>
-            {qs.requireSubmitDebrief && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {t('game.debrief.required')}
-              </Typography>
-            )}
-          </Box>
-        </Stack>
-      )}
-    </Paper>
   );
 }

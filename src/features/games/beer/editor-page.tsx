@@ -22,14 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { BEER_BOUNDS, BEER_DEFAULTS, type ValidationIssue } from '@sim/core/beer/model';
 import type { ThresholdMessage } from '@sim/core/beer/game-docs';
 import { configFromDocs } from '@sim/core/beer/game-docs';
-import {
-  createGameDocs,
-  gamePath,
-  newGameId,
-  readDoc,
-  teamIdOf,
-  updateGameDocs,
-} from '@/features/games/beer/beer-api';
+import { createGameDocs, updateGameDocs } from '@/features/games/beer/beer-api';
 import {
   addProduct,
   type DemandKind,
@@ -50,7 +43,8 @@ import {
   Section,
   SwitchField,
   useIssueText,
-} from '@/features/games/beer/editor-fields';
+} from '@/features/games/shared/editor-fields';
+import { gamePath, newGameId, readDoc, teamIdOf } from '@/features/games/shared/game-api';
 import { BEER_DEBRIEF_SECTIONS } from '@/features/games/beer/game-model';
 import { PageLoader } from '@/components/page-loader';
 import { SimplePage } from '@/components/simple-page';

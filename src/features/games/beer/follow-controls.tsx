@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { setGameFlags } from '@/features/games/beer/beer-api';
-import { ConfirmActionDialog } from '@/features/games/beer/confirm-action-dialog';
+import { ConfirmActionDialog } from '@/features/games/shared/confirm-action-dialog';
 import { notOrdered, type FollowRow } from '@/features/games/beer/follow-model';
 import type { BeerGameDoc } from '@/features/games/beer/game-model';
 import {

@@ -23,7 +23,7 @@ import type { Theme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '@/components/scroll-region';
-import { ConfirmActionDialog } from '@/features/games/beer/confirm-action-dialog';
+import { ConfirmActionDialog } from '@/features/games/shared/confirm-action-dialog';
 import { formatNumber, teamCost, type FollowRow } from '@/features/games/beer/follow-model';
 import type { BeerGameDoc, PublicFacility } from '@/features/games/beer/game-model';
 import { autoPlaySecGen, quitGame } from '@/lib/firebase/callables';

@@ -20,10 +20,17 @@ import { FollowRoles } from '@/features/games/beer/follow-roles';
 import type { BeerGameDoc } from '@/features/games/beer/game-model';
 import { MapView } from '@/features/games/beer/map-view';
 import { WeekHeader } from '@/features/games/beer/play-view';
-import { useAllFacilityDocs } from '@/features/games/beer/use-game';
+import { useAllFacilityDocs, useBeerGame } from '@/features/games/beer/use-game';
+import type { GameScreenProps } from '@/features/games/shared/game-types';
 import { showError } from '@/lib/errors/error-store';
 import { autoPlaySecGen } from '@/lib/firebase/callables';
 import { showToast } from '@/lib/toast/toast-store';
+
+/** The screen the registry of game types gives for a beer game's creator and observers. */
+export function BeerFollowScreen({ game: shared, data, role }: GameScreenProps) {
+  const game = useBeerGame(shared.id, data);
+  return <FollowView game={game} isCreator={role.kind === 'creator'} />;
+}
 
 export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: boolean }) {
   const { t } = useTranslation();

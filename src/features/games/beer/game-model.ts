@@ -2,16 +2,20 @@
  * The beer game documents as the screens read them (docs/games/beer-documents.md): parsers that
  * accept any stored value and give typed, defaulted data. Pure.
  */
-import type {
-  ConfigDebrief,
-  DebriefQuestion,
-  ScheduledMessage,
-  ThresholdMessage,
-} from '@sim/core/beer/game-docs';
+import type { ScheduledMessage, ThresholdMessage } from '@sim/core/beer/game-docs';
 import { BEER_DEBRIEF_SECTIONS } from '@sim/core/beer/game-docs';
 import type { CapabilityType } from '@sim/core/beer/model';
 import type { FacilityDetail, PlayerView } from '@sim/core/beer/view';
 import { hasStarted, seatOf, type Seat } from '@sim/core/beer/lineup';
+import { bool, num, obj, str, strs } from '@/features/games/shared/doc-values';
+import {
+  type DebriefConfig,
+  type GameFacility,
+  parseConfigDebrief,
+  parseGameFacility,
+  parseGameFields,
+  type SharedGame,
+} from '@/features/games/shared/game-model';
 import { ownOrAdd } from '@/lib/own';
 
 export { BEER_DEBRIEF_SECTIONS };
@@ -20,7 +24,6 @@ export type GameMessage = ScheduledMessage;
 
 /** allocations[supplierFid][pid][clientFid | 'consumer'] = weight (BEER-SHIP-3). */
 export type Allocations = Record<string, Record<string, Record<string, number>>>;
-export type { DebriefQuestion };
 
 export interface PublicCapability {
   id: string;
@@ -38,40 +41,22 @@ export interface PublicCapability {
   leadtimeVariability: number;
 }
 
-export interface PublicFacility {
-  id: string;
-  name: string;
-  type: string;
+export interface PublicFacility extends GameFacility {
   icon: string;
   visual: string;
   position: [number, number];
-  user: string | null;
-  playerName: string | null;
-  computer: boolean;
   validatedOrder: boolean;
   clients: string[];
   capabilities: PublicCapability[];
 }
 
-export interface BeerGameDoc {
-  id: string;
-  type: string;
-  name: string;
-  creator: string | null;
-  creatorName: string;
-  team: string | null;
-  session: string | null;
-  draft: boolean;
-  archived: boolean;
-  deleted: boolean;
-  finished: boolean;
+/** The shared part of every game (`SharedGame`) and the beer game's own fields. */
+export interface BeerGameDoc extends SharedGame {
   week: number;
   paused: boolean;
   /** False while the game waits for its players: its free roles hold the week (BEER-SEAT-2). */
   started: boolean;
   startedBy: 'instructor' | 'team' | null;
-  players: string[];
-  observers: string[];
   turnDeadline: number | null;
   /** Manual allocation weights (`confirmAllocations`); null = proportional sharing. */
   allocations: Allocations | null;
@@ -87,28 +72,10 @@ export interface BeerGameDoc {
       stockMessage: ThresholdMessage;
     };
     /** The core's debrief configuration, with the sections narrowed to the known ones. */
-    configDebrief: Omit<ConfigDebrief, 'debriefContent'> & { debriefContent: BeerDebriefSection[] };
+    configDebrief: DebriefConfig<BeerDebriefSection>;
   };
   /** Downstream first (the order of the stored map, which the templates write that way). */
   facilities: PublicFacility[];
-}
-
-type Obj = Record<string, unknown>;
-
-function obj(v: unknown): Obj {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {};
-}
-function str(v: unknown, d = ''): string {
-  return typeof v === 'string' ? v : d;
-}
-function num(v: unknown, d = 0): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : d;
-}
-function bool(v: unknown, d = false): boolean {
-  return typeof v === 'boolean' ? v : d;
-}
-function strs(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
 function parseMapSize(v: unknown, count: number): { cols: number; rows: number } {
@@ -145,28 +112,14 @@ function parseFacility(id: string, v: unknown, index: number): PublicFacility {
   const f = obj(v);
   const pos = Array.isArray(f['position']) ? f['position'] : [];
   return {
-    id: str(f['id'], id),
-    name: str(f['name'], id),
-    type: str(f['type'], ''),
+    ...parseGameFacility(id, f),
     icon: str(f['icon'], 'default'),
     visual: str(f['visual'], 'workshop'),
     position: [num(pos[0], index), num(pos[1], 0)],
-    user: typeof f['user'] === 'string' && f['user'] !== '' ? f['user'] : null,
-    playerName: typeof f['playerName'] === 'string' ? f['playerName'] : null,
-    computer: bool(f['computer']),
     validatedOrder: bool(f['validatedOrder']),
     clients: strs(f['clients']),
     capabilities: Object.entries(obj(f['capabilities'])).map(([cid, c]) => parseCapability(cid, c)),
   };
-}
-
-function parseQuestions(v: unknown): DebriefQuestion[] {
-  if (!Array.isArray(v)) return [];
-  return v.map((q, i) => {
-    const o = obj(q);
-    const kind = o['kind'] === 'choice' || o['kind'] === 'number' ? o['kind'] : 'text';
-    return { id: str(o['id'], `q${i}`), text: str(o['text']), kind, options: strs(o['options']) };
-  });
 }
 
 function parseMessages(v: unknown): GameMessage[] {
@@ -199,38 +152,18 @@ export function parseBeerGame(id: string, data: unknown): BeerGameDoc {
     parseFacility(fid, f, i),
   );
   const cm = obj(p['configMessages']);
-  const cd = obj(p['configDebrief']);
-  const ty = obj(cd['thankYouSection']);
-  const qs = obj(cd['questionsSection']);
   const templates: BeerGameDoc['params']['productsTemplates'] = {};
   for (const [pid, t] of Object.entries(obj(p['productsTemplates']))) {
     const o = obj(t);
     templates[pid] = { name: str(o['name'], pid), productEmoji: str(o['productEmoji']) };
   }
-  const content = Array.isArray(cd['debriefContent'])
-    ? strs(cd['debriefContent']).filter((s): s is BeerDebriefSection =>
-        (BEER_DEBRIEF_SECTIONS as readonly string[]).includes(s),
-      )
-    : [...BEER_DEBRIEF_SECTIONS];
   const deadline = d['turnDeadline'];
   return {
-    id,
-    type: str(d['type']),
-    name: str(d['name']),
-    creator: typeof d['creator'] === 'string' ? d['creator'] : null,
-    creatorName: str(d['creatorName']),
-    team: typeof d['team'] === 'string' && d['team'] !== '' ? d['team'] : null,
-    session: typeof d['session'] === 'string' && d['session'] !== '' ? d['session'] : null,
-    draft: bool(d['draft']),
-    archived: bool(d['archived']),
-    deleted: bool(d['deleted']),
-    finished: bool(d['finished']),
+    ...parseGameFields(id, d),
     week: num(d['week'], 1),
     paused: bool(d['paused']) || bool(p['paused']),
     started: hasStarted(d),
     startedBy: d['startedBy'] === 'instructor' || d['startedBy'] === 'team' ? d['startedBy'] : null,
-    players: strs(d['players']),
-    observers: strs(d['observers']),
     turnDeadline: typeof deadline === 'number' ? deadline : null,
     allocations: parseAllocations(d['allocations']),
     params: {
@@ -244,58 +177,10 @@ export function parseBeerGame(id: string, data: unknown): BeerGameDoc {
         backlogMessage: parseAuto(cm['backlogMessage']),
         stockMessage: parseAuto(cm['stockMessage']),
       },
-      configDebrief: {
-        debriefContent: content,
-        thankYouSection: {
-          active: bool(ty['active']),
-          title: str(ty['title']),
-          message: str(ty['message']),
-          ctaLabel: str(ty['ctaLabel']),
-          ctaLink: str(ty['ctaLink']),
-        },
-        questionsSection: {
-          active: bool(qs['active']),
-          playersViewResults: bool(qs['playersViewResults'], true),
-          quizMode: bool(qs['quizMode']),
-          requireSubmitDebrief: bool(qs['requireSubmitDebrief']),
-          questions: parseQuestions(qs['questions']),
-        },
-      },
+      configDebrief: parseConfigDebrief(p['configDebrief'], BEER_DEBRIEF_SECTIONS),
     },
     facilities,
   };
-}
-
-export type GameAvailability = 'ok' | 'unknown' | 'notPublished';
-
-/**
- * Spec §2: a game that is missing, deleted or without facilities is unknown; a draft or archived
- * game seen by anyone but its creator is not published.
- */
-export function gameAvailability(
-  exists: boolean,
-  game: BeerGameDoc | null,
-  uid: string | null,
-): GameAvailability {
-  if (!exists || game === null || game.deleted || game.facilities.length === 0) return 'unknown';
-  if ((game.draft || game.archived) && game.creator !== uid) return 'notPublished';
-  return 'ok';
-}
-
-/** What the signed-in user is in this game. */
-export type GameRole =
-  | { kind: 'creator' }
-  | { kind: 'player'; facilityId: string }
-  | { kind: 'observer' }
-  | { kind: 'none' };
-
-export function roleIn(game: BeerGameDoc, uid: string | null): GameRole {
-  if (uid === null) return { kind: 'none' };
-  const own = game.facilities.find((f) => f.user === uid);
-  if (own && game.players.includes(uid)) return { kind: 'player', facilityId: own.id };
-  if (game.creator === uid) return { kind: 'creator' };
-  if (game.observers.includes(uid)) return { kind: 'observer' };
-  return { kind: 'none' };
 }
 
 /** Who plays a role: a human, the computer, nobody yet (awaited) or nobody (free; BEER-SEAT-1). */

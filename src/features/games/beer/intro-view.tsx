@@ -1,344 +1,97 @@
 /**
- * `/game/:id/intro`: the rules for a role, the choice of a free role, joining anonymously or
- * signed in with a player name, and the observer entry.
+ * The beer game's `/game/:id/intro`: the shared intro page (join, observe) with the rules of the
+ * beer game and of the role chosen, and the facilities' pictures.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EllipsisText } from '@/components/ellipsis-text';
-import type { GameUser } from '@/features/games/game-user';
-import { type BeerGameDoc, roleIn } from '@/features/games/beer/game-model';
-import { facilityIcon, useHolderLabel } from '@/features/games/beer/map-view';
-import { errorKey } from '@/lib/errors/error-message';
-import { showError } from '@/lib/errors/error-store';
-import { joinAs } from '@/lib/firebase/callables';
+import type { BeerGameDoc, PublicFacility } from '@/features/games/beer/game-model';
+import { facilityIcon } from '@/features/games/beer/map-view';
+import { useBeerGame } from '@/features/games/beer/use-game';
+import type { IntroScreenProps } from '@/features/games/shared/game-types';
+import { IntroPage } from '@/features/games/shared/intro-page';
 
-/** Spec §6 player name rules: trimmed, at most 30 characters. */
-export const PLAYER_NAME_MAX = 30;
-
-export function IntroView({
-  game,
+/** The screen the registry of game types gives for a beer game's intro. */
+export function BeerIntroScreen({
+  game: shared,
+  data,
   user,
   defaultPlayerName,
   signInAnonymously,
-}: {
-  game: BeerGameDoc;
-  user: GameUser | null;
-  defaultPlayerName: string;
-  signInAnonymously: () => Promise<GameUser>;
-}) {
+}: IntroScreenProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const holder = useHolderLabel();
-  const role = roleIn(game, user?.uid ?? null);
-  const free = game.facilities.filter((f) => f.user === null);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const [playerName, setPlayerName] = useState(defaultPlayerName);
-  const [busy, setBusy] = useState(false);
-  const [joinError, setJoinError] = useState<string | null>(null);
-  const selected =
-    game.facilities.find(
-      (f) => f.id === (chosen ?? (role.kind === 'player' ? role.facilityId : '')),
-    ) ?? null;
-  const nameTooLong = playerName.trim().length > PLAYER_NAME_MAX;
+  const game = useBeerGame(shared.id, data);
+  return (
+    <IntroPage
+      game={game}
+      user={user}
+      defaultPlayerName={defaultPlayerName}
+      signInAnonymously={signInAnonymously}
+      lead={t('game.intro.lead', { n: game.facilities.length })}
+      facilityIcon={(f) => facilityIcon(f.visual)}
+      rules={(selected) => <BeerRules game={game} selected={selected} />}
+    />
+  );
+}
 
-  const join = async (roleId: string) => {
-    setBusy(true);
-    setJoinError(null);
-    let current = user;
-    if (!current) {
-      try {
-        current = await signInAnonymously();
-      } catch {
-        // Spec §8: joining without a user.
-        setJoinError(t('errors.errorUnavailable'));
-        setBusy(false);
-        return;
-      }
-    }
-    try {
-      const f = game.facilities.find((x) => x.id === roleId);
-      await joinAs({
-        gid: game.id,
-        roleId,
-        ...(f ? { roleName: f.name } : {}),
-        ...(playerName.trim() !== '' ? { playerName: playerName.trim() } : {}),
-      });
-      navigate(`/game/${game.id}/play`);
-    } catch (err) {
-      // Someone else took the role first: it is no longer a choice.
-      if (errorKey(err, (k) => k === 'roleTaken') !== null) setChosen(null);
-      showError(err);
-      setBusy(false);
-    }
-  };
-
+function BeerRules({ game, selected }: { game: BeerGameDoc; selected: PublicFacility | null }) {
+  const { t } = useTranslation();
   const supplierName = (fid: string | null) =>
     fid === null ? null : (game.facilities.find((f) => f.id === fid)?.name ?? fid);
-
   return (
-    // On a phone the choice of a role comes before the rules (`order`; the rules hold nothing
-    // focusable, so the keyboard order is the same).
-    <Container
-      maxWidth="lg"
-      sx={{
-        py: { xs: 2, md: 5 },
-        px: { xs: 1.5, sm: 2, md: 3 },
-        display: 'flex',
-        flexDirection: 'column',
-      }}
-    >
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('game.intro.title', { name: game.name })}
+    <>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {t('game.intro.rulesTitle')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('game.intro.lead', { n: game.facilities.length })}
+      <Typography component="div" sx={{ '& li': { mb: 0.5 } }}>
+        <ul>
+          <li>{t('game.intro.rules.goal')}</li>
+          <li>{t('game.intro.rules.week')}</li>
+          <li>{t('game.intro.rules.costs')}</li>
+          <li>{t('game.intro.rules.backlog')}</li>
+          <li>
+            {game.params.transparent
+              ? t('game.intro.rules.transparent')
+              : t('game.intro.rules.hidden')}
+          </li>
+        </ul>
       </Typography>
-      {game.finished && (
-        <Alert
-          severity="info"
-          sx={{ mb: 2 }}
-          action={
-            <Button component={RouterLink} to={`/game/${game.id}/results`}>
-              {t('game.intro.toResults')}
-            </Button>
-          }
-        >
-          {t('game.intro.finished')}
-        </Alert>
-      )}
-      {role.kind === 'creator' && (
-        <Alert
-          severity="info"
-          sx={{ mb: 2 }}
-          action={
-            <Stack direction="row" spacing={1}>
-              <Button component={RouterLink} to={`/game/${game.id}/edit`}>
-                {t('game.intro.edit')}
-              </Button>
-              <Button component={RouterLink} to={`/game/${game.id}/play`} variant="contained">
-                {t('game.intro.toLiveView')}
-              </Button>
-            </Stack>
-          }
-        >
-          {t('game.intro.creatorHint')}
-        </Alert>
-      )}
-      {role.kind === 'player' && (
-        <Alert
-          severity="success"
-          sx={{ mb: 2 }}
-          action={
-            <Button
-              component={RouterLink}
-              to={`/game/${game.id}/play`}
-              variant="contained"
-              data-testid="intro-continue"
-            >
-              {t('game.intro.continue')}
-            </Button>
-          }
-        >
-          {t('game.intro.playingAs', {
-            role: game.facilities.find((f) => f.id === role.facilityId)?.name ?? '',
-          })}
-        </Alert>
-      )}
-
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3, order: { xs: 2, md: 0 } }}>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('game.intro.rulesTitle')}
-        </Typography>
-        <Typography component="div" sx={{ '& li': { mb: 0.5 } }}>
+      {selected && (
+        <Box sx={{ mt: 2 }} data-testid="intro-role-rules">
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {t('game.intro.yourRole', { role: selected.name })}
+          </Typography>
           <ul>
-            <li>{t('game.intro.rules.goal')}</li>
-            <li>{t('game.intro.rules.week')}</li>
-            <li>{t('game.intro.rules.costs')}</li>
-            <li>{t('game.intro.rules.backlog')}</li>
-            <li>
-              {game.params.transparent
-                ? t('game.intro.rules.transparent')
-                : t('game.intro.rules.hidden')}
-            </li>
-          </ul>
-        </Typography>
-        {selected && (
-          <Box sx={{ mt: 2 }} data-testid="intro-role-rules">
-            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-              {t('game.intro.yourRole', { role: selected.name })}
-            </Typography>
-            <ul>
-              {selected.clients.length === 0 ? (
-                <li>{t('game.intro.roleRules.consumers')}</li>
-              ) : (
-                <li>
-                  {t('game.intro.roleRules.clients', {
-                    names: selected.clients.map((c) => supplierName(c)).join(', '),
-                  })}
-                </li>
-              )}
-              {selected.capabilities.map((c) => (
-                <li key={c.id}>
-                  {c.type === 'production'
-                    ? t('game.intro.roleRules.production', { weeks: c.leadtime })
-                    : t('game.intro.roleRules.purchase', {
-                        supplier: supplierName(c.from) ?? '',
-                        weeks: c.leadtime,
-                      })}
-                  {c.moq > 0 && ` ${t('game.order.moq', { n: c.moq })}`}
-                  {c.batchSize > 0 && ` ${t('game.order.batch', { n: c.batchSize })}`}
-                  {c.maxOrderQty > 0 && ` ${t('game.order.max', { n: c.maxOrderQty })}`}
-                </li>
-              ))}
+            {selected.clients.length === 0 ? (
+              <li>{t('game.intro.roleRules.consumers')}</li>
+            ) : (
               <li>
-                {t('game.intro.roleRules.visible', {
-                  weeks: selected.capabilities[0]?.visibleWeeks ?? 0,
+                {t('game.intro.roleRules.clients', {
+                  names: selected.clients.map((c) => supplierName(c)).join(', '),
                 })}
               </li>
-            </ul>
-          </Box>
-        )}
-      </Paper>
-
-      {role.kind !== 'player' && !game.finished && (
-        <Paper
-          variant="outlined"
-          sx={{ p: { xs: 2, md: 3 }, mb: { xs: 3, md: 0 }, order: { xs: 1, md: 0 } }}
-        >
-          <Typography variant="h6" component="h2" gutterBottom>
-            {t('game.intro.chooseRole')}
-          </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: {
-                xs: 'repeat(2, minmax(0, 1fr))',
-                sm: 'repeat(auto-fill, minmax(180px, 1fr))',
-              },
-              gap: 1.5,
-              mb: 3,
-            }}
-          >
-            {game.facilities.map((f) => {
-              const isFree = f.user === null;
-              const isChosen = chosen === f.id;
-              return (
-                <Card
-                  key={f.id}
-                  variant="outlined"
-                  sx={{
-                    borderColor: isChosen ? 'primary.main' : 'divider',
-                    borderWidth: isChosen ? 2 : 1,
-                    opacity: isFree ? 1 : 0.55,
-                  }}
-                >
-                  <CardActionArea
-                    disabled={!isFree || busy}
-                    onClick={() => setChosen(f.id)}
-                    data-testid={`role-${f.id}`}
-                    sx={{ p: { xs: 1.5, sm: 2 }, textAlign: 'center' }}
-                  >
-                    <Box sx={{ fontSize: 32, color: 'text.secondary' }}>
-                      {facilityIcon(f.visual)}
-                    </Box>
-                    <EllipsisText text={f.name} sx={{ fontWeight: 600 }} />
-                    <EllipsisText
-                      text={
-                        isFree
-                          ? f.computer
-                            ? t('game.intro.computerFree')
-                            : t('game.intro.free')
-                          : t('game.intro.takenBy', { name: holder(f) })
-                      }
-                      sx={{ typography: 'body2', color: 'text.secondary' }}
-                    />
-                  </CardActionArea>
-                </Card>
-              );
-            })}
-          </Box>
-          {free.length === 0 && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              {t('game.intro.noFreeRole')}
-            </Alert>
-          )}
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
-          >
-            <TextField
-              label={t('game.intro.playerName')}
-              value={playerName}
-              onChange={(e) => setPlayerName(e.target.value)}
-              error={nameTooLong}
-              helperText={
-                nameTooLong
-                  ? t('game.intro.playerNameTooLong', { max: PLAYER_NAME_MAX })
-                  : user
-                    ? user.isAnonymous
-                      ? t('game.intro.anonymousHint')
-                      : t('game.intro.accountHint')
-                    : t('game.intro.anonymousHint')
-              }
-              slotProps={{ htmlInput: { 'data-testid': 'intro-player-name', maxLength: 60 } }}
-              sx={{ minWidth: { sm: 260 } }}
-            />
-            <Button
-              variant="contained"
-              size="large"
-              disabled={chosen === null || busy || nameTooLong}
-              onClick={() => chosen && void join(chosen)}
-              data-testid="intro-join"
-            >
-              {busy
-                ? t('game.intro.joining')
-                : chosen
-                  ? t('game.intro.joinAs', {
-                      role: game.facilities.find((f) => f.id === chosen)?.name ?? '',
-                    })
-                  : t('game.intro.pickRole')}
-            </Button>
-            {role.kind === 'observer' ? (
-              <Button
-                size="large"
-                component={RouterLink}
-                to={`/game/${game.id}/play`}
-                data-testid="intro-observe"
-              >
-                {t('game.intro.watch')}
-              </Button>
-            ) : (
-              role.kind !== 'creator' && (
-                <Button
-                  size="large"
-                  disabled={busy}
-                  onClick={() => void join('observer')}
-                  data-testid="intro-observe"
-                >
-                  {t('game.intro.observe')}
-                </Button>
-              )
             )}
-          </Stack>
-          {joinError && (
-            <Alert severity="error" sx={{ mt: 2 }} data-testid="intro-join-error">
-              {joinError}
-            </Alert>
-          )}
-        </Paper>
+            {selected.capabilities.map((c) => (
+              <li key={c.id}>
+                {c.type === 'production'
+                  ? t('game.intro.roleRules.production', { weeks: c.leadtime })
+                  : t('game.intro.roleRules.purchase', {
+                      supplier: supplierName(c.from) ?? '',
+                      weeks: c.leadtime,
+                    })}
+                {c.moq > 0 && ` ${t('game.order.moq', { n: c.moq })}`}
+                {c.batchSize > 0 && ` ${t('game.order.batch', { n: c.batchSize })}`}
+                {c.maxOrderQty > 0 && ` ${t('game.order.max', { n: c.maxOrderQty })}`}
+              </li>
+            ))}
+            <li>
+              {t('game.intro.roleRules.visible', {
+                weeks: selected.capabilities[0]?.visibleWeeks ?? 0,
+              })}
+            </li>
+          </ul>
+        </Box>
       )}
-    </Container>
+    </>
   );
 }

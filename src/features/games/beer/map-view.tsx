@@ -32,6 +32,7 @@ import {
   FLOW_CONSUMER_WIDTH,
   FLOW_LINK_WIDTH,
 } from '@/features/games/beer/map-flow';
+import { useHolderLabel } from '@/features/games/shared/holder-label';
 
 const VISUAL_ICON: Record<string, ReactNode> = {
   retailer: <ShoppingCartIcon />,
@@ -46,16 +47,6 @@ export function facilityIcon(visual: string): ReactNode {
 }
 
 /** Who holds a facility, as shown to everyone. */
-export function useHolderLabel(): (f: PublicFacility) => string {
-  const { t } = useTranslation();
-  return (f) =>
-    f.user !== null
-      ? f.playerName || t('game.map.anonymous')
-      : f.computer
-        ? t('game.map.computer')
-        : t('game.map.free');
-}
-
 /** The element's width, followed as it changes (null before the first layout). */
 function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number | null] {
   const ref = useRef<T>(null);

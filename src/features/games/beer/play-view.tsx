@@ -32,8 +32,10 @@ import { OrderForm, type OrderLine } from '@/features/games/beer/order-form';
 import { checkOrder } from '@/features/games/beer/order-rules';
 import { chainRows, computerOrdersOf } from '@/features/games/beer/play-model';
 import { HistoryPanel, OwnPanel, ThisWeekPanel } from '@/features/games/beer/play-panels';
-import { useFacilityDoc, useNow, usePlayerMessages } from '@/features/games/beer/use-game';
-import { QuitGameDialog } from '@/features/games/quit-dialog';
+import { useBeerGame, useFacilityDoc, usePlayerMessages } from '@/features/games/beer/use-game';
+import type { GameScreenProps } from '@/features/games/shared/game-types';
+import { useNow } from '@/features/games/shared/use-game-data';
+import { QuitGameDialog } from '@/features/games/shared/quit-dialog';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
 import { createNewTurnTask, quitGame } from '@/lib/firebase/callables';
@@ -160,6 +162,12 @@ function MessagesPanel({ messages }: { messages: readonly SentMessage[] }) {
       </Stack>
     </Paper>
   );
+}
+
+/** The screen the registry of game types gives for a beer game's player. */
+export function BeerPlayScreen({ game: shared, data, role }: GameScreenProps) {
+  const game = useBeerGame(shared.id, data);
+  return role.kind === 'player' ? <PlayView game={game} facilityId={role.facilityId} /> : null;
 }
 
 export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: string }) {

@@ -1,8 +1,9 @@
-/** Live documents of a beer game (listeners through the data port). */
+/** A beer game's own live documents (listeners through the data port). */
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortError } from '@sim/core/port/data-port';
-import { gamePath, watchDoc, watchQuery } from '@/features/games/beer/beer-api';
+import type { DocData } from '@sim/core/port/data-port';
+import { gamePath, watchDoc, watchQuery } from '@/features/games/shared/game-api';
+import type { Loaded } from '@/features/games/shared/use-game-data';
 import {
   type BeerGameDoc,
   type FacilityPrivate,
@@ -13,45 +14,18 @@ import {
 } from '@/features/games/beer/game-model';
 import { localizeBeerGame } from '@/features/games/beer/localized-names';
 
-export type Loaded<T> =
-  { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: PortError };
-
 /**
- * The public game document; `value` is null when it does not exist. Default facility and product
- * names come in the language on screen (a French class sees "Détaillant"), custom ones as typed.
+ * The beer game of its stored document. Default facility and product names come in the language
+ * on screen (a French class sees "Détaillant"), custom ones as typed.
  */
-export function useGameDoc(gid: string): Loaded<BeerGameDoc | null> {
-  const loaded = useStoredGameDoc(gid);
+export function useBeerGame(gid: string, data: DocData): BeerGameDoc {
   // `t` changes with the language, so a language switch renames the defaults at once.
   const { t } = useTranslation();
   return useMemo(() => {
-    if (loaded.status !== 'ready' || loaded.value === null) return loaded;
     const translate = (key: string, n: number | undefined) =>
       String(t(key as 'game.defaults.facility.retailer', n === undefined ? {} : { n }));
-    return { status: 'ready', value: localizeBeerGame(loaded.value, translate) };
-  }, [loaded, t]);
-}
-
-/** The public game document as stored. */
-function useStoredGameDoc(gid: string): Loaded<BeerGameDoc | null> {
-  const [state, setState] = useState<{ gid: string; loaded: Loaded<BeerGameDoc | null> }>({
-    gid,
-    loaded: { status: 'loading' },
-  });
-  useEffect(
-    () =>
-      watchDoc(
-        gamePath(gid),
-        (snap) =>
-          setState({
-            gid,
-            loaded: { status: 'ready', value: snap.exists ? parseBeerGame(gid, snap.data) : null },
-          }),
-        (error) => setState({ gid, loaded: { status: 'error', error } }),
-      ),
-    [gid],
-  );
-  return state.gid === gid ? state.loaded : { status: 'loading' };
+    return localizeBeerGame(parseBeerGame(gid, data), translate);
+  }, [gid, data, t]);
 }
 
 /** A facility's private document (its player, or those who see all). */
@@ -103,22 +77,6 @@ export function useAllFacilityDocs(
     return () => stops.forEach((stop) => stop());
   }, [gid, joined]);
   return docs;
-}
-
-/** The current time, refreshed every second while `active`. */
-export function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return undefined;
-    // At once too: `now` may date from long before (a timer started after the page opened).
-    const first = window.setTimeout(() => setNow(Date.now()), 0);
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => {
-      window.clearTimeout(first);
-      window.clearInterval(id);
-    };
-  }, [active]);
-  return now;
 }
 
 function parseAll(docs: readonly { id: string; data: unknown }[]): SentMessage[] {

@@ -1,6 +1,6 @@
 /** Spec §5 answer matching of the debrief quiz. */
 import { describe, expect, it } from 'vitest';
-import { answersMatch, gradeAnswer } from '@/features/games/beer/debrief-answers';
+import { answersMatch, gradeAnswer } from '@/features/games/shared/debrief-answers';
 
 const text = { id: 'q', text: 'Why?', kind: 'text' as const };
 const num = { id: 'n', text: 'How many?', kind: 'number' as const };

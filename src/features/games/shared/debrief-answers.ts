@@ -3,7 +3,7 @@
  * against the quiz's right answers (`private/params.answers`) in quiz mode. Pure.
  */
 import { distance } from 'fastest-levenshtein';
-import type { BeerGameDoc, DebriefQuestion } from '@/features/games/beer/game-model';
+import type { DebriefQuestion, SharedGame } from '@/features/games/shared/game-model';
 import { ownEntry } from '@/lib/own';
 
 export interface AnswerDoc {
@@ -101,7 +101,7 @@ export interface AnswerRow {
 
 /** One row per player who answered, in facility order then by uid. */
 export function answerRows(
-  game: BeerGameDoc,
+  game: Pick<SharedGame, 'params' | 'facilities'>,
   docs: readonly AnswerDoc[],
   rightAnswers: Readonly<Record<string, unknown>> | null,
 ): AnswerRow[] {
@@ -142,7 +142,7 @@ export function answerRows(
  * the game's team, or an admin of its session (its creator or a member of its team).
  */
 export function isGameAdmin(
-  game: Pick<BeerGameDoc, 'creator'>,
+  game: Pick<SharedGame, 'creator'>,
   uid: string,
   read: {
     /** The game's team document, when readable (members only). */

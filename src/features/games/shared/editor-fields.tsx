@@ -1,4 +1,4 @@
-/** Small form fields of the beer game editor. */
+/** Small form fields of the game editors, and the text of a validation issue. */
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
@@ -8,13 +8,23 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import type { ValidationIssue } from '@sim/core/beer/model';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * A validation issue of a game's configuration: a translation key under `game.validation.`, the
+ * path of the field, and the bounds the text names (the cores' issues have this shape).
+ */
+export interface FieldIssue {
+  readonly key: string;
+  readonly path: string;
+  readonly min?: number | undefined;
+  readonly max?: number | undefined;
+}
 
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
 
-/** The translated text of a validation issue of the core (`game.validation.<key>`). */
-export function useIssueText(): (issue: ValidationIssue) => string {
+/** The translated text of a validation issue (`game.validation.<key>`). */
+export function useIssueText(): (issue: FieldIssue) => string {
   const { t } = useTranslation();
   const tt = t as unknown as LooseT;
   return (issue) =>
@@ -41,7 +51,7 @@ export function NumberField({
   min: number;
   max: number;
   step?: number;
-  issue?: ValidationIssue | undefined;
+  issue?: FieldIssue | undefined;
   testId?: string;
 }) {
   const issueText = useIssueText();

@@ -16,17 +16,20 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readAdminFacts, readQuizKey, watchAnswers } from '@/features/games/beer/beer-api';
+import { readAdminFacts, readQuizKey, watchAnswers } from '@/features/games/shared/game-api';
 import {
   type AnswerDoc,
   answerRows,
   isGameAdmin,
   parseAnswerDoc,
-} from '@/features/games/beer/debrief-answers';
-import type { BeerGameDoc } from '@/features/games/beer/game-model';
+} from '@/features/games/shared/debrief-answers';
+import type { SharedGame } from '@/features/games/shared/game-model';
 
 /** Whether the signed-in user is an admin of the game (spec §6); null while checking. */
-export function useIsGameAdmin(game: BeerGameDoc, uid: string | null): boolean | null {
+export function useIsGameAdmin(
+  game: Pick<SharedGame, 'id' | 'creator' | 'team' | 'session'>,
+  uid: string | null,
+): boolean | null {
   const key = `${game.id}/${uid ?? ''}`;
   const [state, setState] = useState<{ key: string; admin: boolean } | null>(null);
   const quick = uid !== null && game.creator === uid;
@@ -46,7 +49,7 @@ export function useIsGameAdmin(game: BeerGameDoc, uid: string | null): boolean |
   return state?.key === key ? state.admin : null;
 }
 
-export function AnswersPanel({ game }: { game: BeerGameDoc }) {
+export function AnswersPanel({ game }: { game: SharedGame }) {
   const { t } = useTranslation();
   const qs = game.params.configDebrief.questionsSection;
   const [docs, setDocs] = useState<{ gid: string; list: AnswerDoc[] } | null>(null);

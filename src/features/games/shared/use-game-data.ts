@@ -1,0 +1,45 @@
+/** Live game documents through the data port, and a clock for the screens' countdowns. */
+import { useEffect, useState } from 'react';
+import type { DocData, PortError } from '@sim/core/port/data-port';
+import { gamePath, watchDoc } from '@/features/games/shared/game-api';
+
+export type Loaded<T> =
+  { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: PortError };
+
+/** The stored game document, live; `value` is null when it does not exist. */
+export function useGameData(gid: string): Loaded<DocData | null> {
+  const [state, setState] = useState<{ gid: string; loaded: Loaded<DocData | null> }>({
+    gid,
+    loaded: { status: 'loading' },
+  });
+  useEffect(
+    () =>
+      watchDoc(
+        gamePath(gid),
+        (snap) =>
+          setState({
+            gid,
+            loaded: { status: 'ready', value: snap.exists ? (snap.data ?? {}) : null },
+          }),
+        (error) => setState({ gid, loaded: { status: 'error', error } }),
+      ),
+    [gid],
+  );
+  return state.gid === gid ? state.loaded : { status: 'loading' };
+}
+
+/** The current time, refreshed every second while `active`. */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    // At once too: `now` may date from long before (a timer started after the page opened).
+    const first = window.setTimeout(() => setNow(Date.now()), 0);
+    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(id);
+    };
+  }, [active]);
+  return now;
+}
