@@ -53,10 +53,15 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
-          // The beer class and a session's class again, with the whole stack on the Cloud
-          // Firestore emulator (the session's round start is a client transaction under the rules).
+          // The beer class, a session's class and a team's invitation again, with the whole stack
+          // on the Cloud Firestore emulator (the session's round start is a client transaction
+          // under the rules; the team panel reads invitations under them).
           name: 'e2e-firestore',
-          include: ['tests/e2e/beer-class.test.ts', 'tests/e2e/session-classroom.test.ts'],
+          include: [
+            'tests/e2e/beer-class.test.ts',
+            'tests/e2e/session-classroom.test.ts',
+            'tests/e2e/team-invite.test.ts',
+          ],
           globalSetup: ['tests/e2e/global-setup-firestore.ts'],
           environment: 'node',
           testTimeout: 120000,
