@@ -132,7 +132,7 @@ describe('the editor draft', () => {
   it('a fresh template is valid once named, for 2 to 8 facilities', () => {
     for (let n = 2; n <= 8; n++) {
       const draft = templateDraft(n, (t) => t);
-      expect(validateDraft(draft).map((i) => i.key)).toEqual(['beer.name.required']);
+      expect(validateDraft(draft).map((i) => i.key)).toEqual(['general.name.required']);
       expect(validateDraft({ ...draft, name: 'x' })).toEqual([]);
     }
   });

@@ -16,6 +16,7 @@ import {
 } from '@sim/core/beer/game-docs';
 import type { DemandPattern, ProductData, ValidationIssue } from '@sim/core/beer/model';
 import { BEER_DEFAULTS } from '@sim/core/beer/model';
+import { debriefIssues, nameIssues } from '@/features/games/shared/editor-checks';
 import { ownEntry } from '@/lib/own';
 
 export interface EditorDraft {
@@ -138,11 +139,14 @@ export function setProductDemand(
   if (productIds(config)[0] === pid) config.params.consumerDemand = pattern;
 }
 
-/** The editor's checks: the configuration (core and game-docs) plus name, messages and questions. */
+/**
+ * The editor's checks: the configuration (core and game-docs), the messages, and the name and
+ * debrief questions every game editor checks.
+ */
 export function validateDraft(draft: EditorDraft): ValidationIssue[] {
   const config = draft.config;
   const issues = validateBeerConfig(config);
-  if (draft.name.trim() === '') issues.push({ key: 'beer.name.required', path: 'name' });
+  issues.push(...nameIssues(draft.name));
   const weeks = config.params.weeks;
   config.params.configMessages.scheduleList.forEach((m, i) => {
     if (m.message.trim() === '')
@@ -164,16 +168,7 @@ export function validateDraft(draft: EditorDraft): ValidationIssue[] {
       });
     }
   }
-  const qs = config.params.configDebrief.questionsSection;
-  if (qs.active) {
-    qs.questions.forEach((q, i) => {
-      if (q.text.trim() === '')
-        issues.push({ key: 'beer.question.empty', path: `questions.${i}.text` });
-      if (q.kind === 'choice' && (q.options ?? []).filter((c) => c.trim() !== '').length < 2) {
-        issues.push({ key: 'beer.question.choices', path: `questions.${i}.options` });
-      }
-    });
-  }
+  issues.push(...debriefIssues(config.params.configDebrief));
   return issues;
 }
 

@@ -1,14 +1,13 @@
 /**
  * The beer game editor: an instructor creates a game of 2 to 8 facilities from the default
- * templates and edits every parameter of spec §3 within the bounds of spec §5.
+ * templates and edits every parameter of spec §3 within the bounds of spec §5, in the shared
+ * editor frame (name, issues, save) with the shared debrief section.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -38,14 +37,18 @@ import {
   templateDraft,
   validateDraft,
 } from '@/features/games/beer/editor-draft';
+import { BEER_DEBRIEF_SECTIONS } from '@/features/games/beer/game-model';
+import { DebriefConfigSection } from '@/features/games/shared/debrief-config-section';
+import { keepDraft, loadEditableGame, readKeptDraft } from '@/features/games/shared/editable-game';
 import {
+  localId,
   NumberField,
   Section,
   SwitchField,
   useIssueText,
 } from '@/features/games/shared/editor-fields';
-import { gamePath, newGameId, readDoc, teamIdOf } from '@/features/games/shared/game-api';
-import { BEER_DEBRIEF_SECTIONS } from '@/features/games/beer/game-model';
+import { EditorFrame } from '@/features/games/shared/editor-frame';
+import { newGameId, teamIdOf } from '@/features/games/shared/game-api';
 import { PageLoader } from '@/components/page-loader';
 import { SimplePage } from '@/components/simple-page';
 import { showError } from '@/lib/errors/error-store';
@@ -64,32 +67,11 @@ export interface EditorPageProps {
 
 const KEPT_DRAFT = 'simgames.beerEditorDraft';
 
-function readKeptDraft(): EditorDraft | null {
-  try {
-    const text = window.sessionStorage.getItem(KEPT_DRAFT);
-    if (!text) return null;
-    const d = JSON.parse(text) as Partial<EditorDraft>;
-    return typeof d.name === 'string' && d.config && typeof d.config === 'object'
-      ? { name: d.name, paused: d.paused === true, config: d.config }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function keepDraft(draft: EditorDraft | null): void {
-  try {
-    if (draft) window.sessionStorage.setItem(KEPT_DRAFT, JSON.stringify(draft));
-    else window.sessionStorage.removeItem(KEPT_DRAFT);
-  } catch {
-    // Private mode: the draft lives as long as the page.
-  }
-}
-
-let idCounter = 0;
-function localId(prefix: string): string {
-  idCounter += 1;
-  return `${prefix}${Date.now().toString(36)}${idCounter}`;
+function keptDraftOf(value: unknown): EditorDraft | null {
+  const d = (typeof value === 'object' && value !== null ? value : {}) as Partial<EditorDraft>;
+  return typeof d.name === 'string' && d.config && typeof d.config === 'object'
+    ? { name: d.name, paused: d.paused === true, config: d.config }
+    : null;
 }
 
 export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
@@ -98,7 +80,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
   const roleName = (type: string) =>
     t(`game.roles.${type}` as 'game.roles.retailer', { defaultValue: type });
   const [draft, setDraft] = useState<EditorDraft | null>(() =>
-    gameId ? null : (readKeptDraft() ?? templateDraft(4, roleName)),
+    gameId ? null : (readKeptDraft(KEPT_DRAFT, keptDraftOf) ?? templateDraft(4, roleName)),
   );
   const [stored, setStored] = useState<Record<string, unknown> | null>(null);
   const [loadError, setLoadError] = useState<'unknown' | 'notCreator' | null>(null);
@@ -114,24 +96,19 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
     let live = true;
     void (async () => {
       try {
-        const snap = await readDoc(gamePath(gameId));
-        const data = snap.data;
-        if (!snap.exists || !data || data['deleted'] === true) {
-          if (live) setLoadError('unknown');
-          return;
-        }
-        if (data['creator'] !== uid) {
-          if (live) setLoadError('notCreator');
-          return;
-        }
-        const priv = await readDoc(`${gamePath(gameId)}/private/params`);
+        const found = await loadEditableGame(gameId, uid);
         if (!live) return;
+        if (found.kind !== 'ok') {
+          setLoadError(found.kind);
+          return;
+        }
+        const data = found.data;
         setStored(data);
         setStarted(Number(data['week'] ?? 1) > 1 || data['finished'] === true);
         setDraft({
           name: typeof data['name'] === 'string' ? data['name'] : '',
           paused: data['paused'] === true,
-          config: configFromDocs(data, priv.data ?? {}),
+          config: configFromDocs(data, found.privateParams),
         });
       } catch (err) {
         showError(err);
@@ -146,7 +123,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
   const issues = useMemo(() => (draft ? validateDraft(draft) : []), [draft]);
   // A new game's draft survives a reload of the page until it is saved.
   useEffect(() => {
-    if (!gameId && draft) keepDraft(draft);
+    if (!gameId && draft) keepDraft(KEPT_DRAFT, draft);
   }, [gameId, draft]);
 
   if (loadError) {
@@ -194,7 +171,7 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
         const docs = docsForNew(draft, { ...meta, team: await teamIdOf(uid) });
         await createGameDocs(gid, { ...docs, game: { ...docs.game, paused: draft.paused } });
       }
-      if (!gameId) keepDraft(null);
+      if (!gameId) keepDraft(KEPT_DRAFT, null);
       showToast(t('game.editor.saved'), { durationMs: 1500 });
       navigate(`/game/${gid}/play`);
     } catch (err) {
@@ -265,62 +242,47 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
     </Stack>
   );
 
-  const qs = params.configDebrief.questionsSection;
-
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {gameId ? t('game.editor.editTitle') : t('game.editor.title')}
-      </Typography>
-      {started && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('game.editor.restartWarning')}
-        </Alert>
-      )}
-      <Paper variant="outlined" sx={{ p: 3, mb: 2 }}>
-        <Stack
-          sx={{ alignItems: 'flex-start' }}
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
+    <EditorFrame
+      title={gameId ? t('game.editor.editTitle') : t('game.editor.title')}
+      restartWarning={started ? t('game.editor.restartWarning') : null}
+      name={draft.name}
+      onName={(name) => update((d) => void (d.name = name))}
+      nameIssue={issueAt('name')}
+      issues={issues}
+      showIssues={showIssues}
+      saving={saving}
+      isNew={!gameId}
+      onSave={() => void save()}
+      general={
+        <TextField
+          select
+          label={t('game.editor.facilityCount')}
+          value={facilities.length}
+          onChange={(e) => {
+            const n = Number(e.target.value);
+            setDraft((prev) => {
+              const fresh = templateDraft(n, roleName);
+              return prev ? { ...fresh, name: prev.name, paused: prev.paused } : fresh;
+            });
+          }}
+          helperText={t('game.editor.facilityCountHelp')}
+          slotProps={{
+            select: { SelectDisplayProps: { 'data-testid': 'editor-count' } as object },
+          }}
+          sx={{ width: 240 }}
         >
-          <TextField
-            label={t('game.editor.name')}
-            value={draft.name}
-            onChange={(e) => update((d) => void (d.name = e.target.value))}
-            error={issueAt('name') !== undefined}
-            helperText={issueAt('name') ? issueText(issueAt('name') as ValidationIssue) : undefined}
-            slotProps={{ htmlInput: { 'data-testid': 'editor-name' } }}
-            sx={{ minWidth: 280 }}
-          />
-          <TextField
-            select
-            label={t('game.editor.facilityCount')}
-            value={facilities.length}
-            onChange={(e) => {
-              const n = Number(e.target.value);
-              setDraft((prev) => {
-                const fresh = templateDraft(n, roleName);
-                return prev ? { ...fresh, name: prev.name, paused: prev.paused } : fresh;
-              });
-            }}
-            helperText={t('game.editor.facilityCountHelp')}
-            slotProps={{
-              select: { SelectDisplayProps: { 'data-testid': 'editor-count' } as object },
-            }}
-            sx={{ width: 240 }}
-          >
-            {Array.from(
-              { length: BEER_BOUNDS.facilities.max - BEER_BOUNDS.facilities.min + 1 },
-              (_, i) => i + BEER_BOUNDS.facilities.min,
-            ).map((n) => (
-              <MenuItem key={n} value={n}>
-                {t('game.editor.facilitiesN', { n })}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </Paper>
-
+          {Array.from(
+            { length: BEER_BOUNDS.facilities.max - BEER_BOUNDS.facilities.min + 1 },
+            (_, i) => i + BEER_BOUNDS.facilities.min,
+          ).map((n) => (
+            <MenuItem key={n} value={n}>
+              {t('game.editor.facilitiesN', { n })}
+            </MenuItem>
+          ))}
+        </TextField>
+      }
+    >
       <Section
         title={t('game.editor.sections.general')}
         defaultExpanded
@@ -815,262 +777,24 @@ export function EditorPage({ gameId, uid, creatorName }: EditorPageProps) {
         </Stack>
       </Section>
 
-      <Section title={t('game.editor.sections.debrief')} errorCount={countUnder('questions.')}>
-        <Stack spacing={2}>
-          <Typography variant="subtitle2">{t('game.editor.debrief.sections')}</Typography>
-          <Stack sx={{ flexWrap: 'wrap' }} direction="row" useFlexGap spacing={1}>
-            {BEER_DEBRIEF_SECTIONS.map((s) => (
-              <SwitchField
-                key={s}
-                label={t(`game.debriefSections.${s}`)}
-                checked={params.configDebrief.debriefContent.includes(s)}
-                onChange={(v) =>
-                  update((d) => {
-                    const cd = d.config.params.configDebrief;
-                    const set = new Set(cd.debriefContent);
-                    if (v) set.add(s);
-                    else set.delete(s);
-                    cd.debriefContent = BEER_DEBRIEF_SECTIONS.filter((x) => set.has(x));
-                  })
-                }
-              />
-            ))}
-          </Stack>
-          <Divider />
-          <SwitchField
-            label={t('game.editor.debrief.thankYou')}
-            checked={params.configDebrief.thankYouSection.active}
-            onChange={(v) =>
-              update((d) => void (d.config.params.configDebrief.thankYouSection.active = v))
-            }
-          />
-          {params.configDebrief.thankYouSection.active && (
-            <Stack sx={{ flexWrap: 'wrap' }} direction="row" spacing={2} useFlexGap>
-              {(['title', 'message', 'ctaLabel', 'ctaLink'] as const).map((k) => (
-                <TextField
-                  key={k}
-                  size="small"
-                  label={t(`game.editor.debrief.${k}`)}
-                  value={params.configDebrief.thankYouSection[k]}
-                  onChange={(e) =>
-                    update(
-                      (d) =>
-                        void (d.config.params.configDebrief.thankYouSection[k] = e.target.value),
-                    )
-                  }
-                  multiline={k === 'message'}
-                  sx={{ minWidth: 240 }}
-                />
-              ))}
-            </Stack>
-          )}
-          <Divider />
-          <Stack sx={{ flexWrap: 'wrap' }} direction="row" useFlexGap spacing={1}>
-            {(['active', 'playersViewResults', 'quizMode', 'requireSubmitDebrief'] as const).map(
-              (k) => (
-                <SwitchField
-                  key={k}
-                  label={t(`game.editor.debrief.${k}`)}
-                  checked={qs[k]}
-                  onChange={(v) =>
-                    update((d) => void (d.config.params.configDebrief.questionsSection[k] = v))
-                  }
-                />
-              ),
-            )}
-          </Stack>
-          {qs.active && (
-            <Stack spacing={2}>
-              {qs.questions.map((q, qi) => {
-                const setQ = (fn: (x: typeof q) => void) =>
-                  update((d) => {
-                    const x = d.config.params.configDebrief.questionsSection.questions[qi];
-                    if (x) fn(x);
-                  });
-                const answer = params.answers?.[q.id];
-                const setAnswer = (v: unknown) =>
-                  update((d) => {
-                    const answers = { ...(d.config.params.answers ?? {}) };
-                    if (v === null || v === '') delete answers[q.id];
-                    else answers[q.id] = v;
-                    d.config.params.answers = answers;
-                  });
-                return (
-                  <Paper key={q.id} variant="outlined" sx={{ p: 2 }}>
-                    <Stack
-                      sx={{ alignItems: 'flex-start', flexWrap: 'wrap' }}
-                      direction="row"
-                      spacing={2}
-                      useFlexGap
-                    >
-                      <TextField
-                        size="small"
-                        fullWidth={false}
-                        label={t('game.editor.debrief.question')}
-                        value={q.text}
-                        error={issueAt(`questions.${qi}.text`) !== undefined}
-                        helperText={
-                          issueAt(`questions.${qi}.text`)
-                            ? issueText(issueAt(`questions.${qi}.text`) as ValidationIssue)
-                            : undefined
-                        }
-                        onChange={(e) => setQ((x) => void (x.text = e.target.value))}
-                        sx={{ flex: 1, minWidth: 260 }}
-                      />
-                      <TextField
-                        select
-                        size="small"
-                        label={t('game.editor.debrief.kind')}
-                        value={q.kind}
-                        onChange={(e) =>
-                          setQ((x) => void (x.kind = e.target.value as typeof q.kind))
-                        }
-                        sx={{ width: 180 }}
-                      >
-                        {(['text', 'number', 'choice'] as const).map((k) => (
-                          <MenuItem key={k} value={k}>
-                            {t(`game.editor.debrief.kinds.${k}`)}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                      {qs.quizMode && q.kind !== 'choice' && (
-                        <TextField
-                          size="small"
-                          label={t('game.editor.debrief.answer')}
-                          value={
-                            typeof answer === 'string' || typeof answer === 'number' ? answer : ''
-                          }
-                          onChange={(e) =>
-                            setAnswer(
-                              q.kind === 'number' && e.target.value !== ''
-                                ? Number(e.target.value)
-                                : e.target.value,
-                            )
-                          }
-                        />
-                      )}
-                      <IconButton
-                        aria-label={t('game.editor.remove')}
-                        onClick={() =>
-                          update(
-                            (d) =>
-                              void d.config.params.configDebrief.questionsSection.questions.splice(
-                                qi,
-                                1,
-                              ),
-                          )
-                        }
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </Stack>
-                    {q.kind === 'choice' && (
-                      <Stack spacing={1} sx={{ mt: 2 }}>
-                        {(q.options ?? []).map((c, k) => (
-                          <Stack sx={{ alignItems: 'center' }} key={k} direction="row" spacing={1}>
-                            <TextField
-                              size="small"
-                              label={t('game.editor.debrief.choiceN', { n: k + 1 })}
-                              value={c}
-                              onChange={(e) =>
-                                setQ((x) => {
-                                  const o = [...(x.options ?? [])];
-                                  o[k] = e.target.value;
-                                  x.options = o;
-                                })
-                              }
-                            />
-                            {qs.quizMode && (
-                              <SwitchField
-                                label={t('game.editor.debrief.correct')}
-                                checked={answer === k}
-                                onChange={(v) => setAnswer(v ? k : null)}
-                              />
-                            )}
-                            <IconButton
-                              aria-label={t('game.editor.remove')}
-                              onClick={() =>
-                                setQ(
-                                  (x) =>
-                                    void (x.options = (x.options ?? []).filter((_, j) => j !== k)),
-                                )
-                              }
-                            >
-                              <DeleteIcon />
-                            </IconButton>
-                          </Stack>
-                        ))}
-                        {issueAt(`questions.${qi}.options`) && (
-                          <Typography color="error" variant="body2">
-                            {issueText(issueAt(`questions.${qi}.options`) as ValidationIssue)}
-                          </Typography>
-                        )}
-                        <Box>
-                          <Button
-                            size="small"
-                            onClick={() =>
-                              setQ((x) => void (x.options = [...(x.options ?? []), '']))
-                            }
-                          >
-                            {t('game.editor.debrief.addChoice')}
-                          </Button>
-                        </Box>
-                      </Stack>
-                    )}
-                  </Paper>
-                );
-              })}
-              <Box>
-                <Button
-                  startIcon={<AddIcon />}
-                  onClick={() =>
-                    update(
-                      (d) =>
-                        void d.config.params.configDebrief.questionsSection.questions.push({
-                          id: localId('q'),
-                          text: '',
-                          kind: 'text',
-                          options: [],
-                        }),
-                    )
-                  }
-                >
-                  {t('game.editor.debrief.addQuestion')}
-                </Button>
-              </Box>
-            </Stack>
-          )}
-        </Stack>
-      </Section>
-
-      {showIssues && issues.length > 0 && (
-        <Alert severity="error" sx={{ mt: 2 }} data-testid="editor-issues">
-          {t('game.editor.fixErrors', { n: issues.length })}
-          <ul>
-            {issues.slice(0, 8).map((i) => (
-              <li key={`${i.path}-${i.key}`}>{issueText(i)}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
-      <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-        <Button
-          variant="contained"
-          size="large"
-          disabled={saving}
-          onClick={() => void save()}
-          data-testid="editor-save"
-        >
-          {saving
-            ? t('game.editor.saving')
-            : gameId
-              ? t('game.editor.saveChanges')
-              : t('game.editor.create')}
-        </Button>
-        <Button size="large" onClick={() => navigate(-1)} disabled={saving}>
-          {t('game.editor.cancel')}
-        </Button>
-      </Stack>
-    </Container>
+      <DebriefConfigSection<string>
+        sections={BEER_DEBRIEF_SECTIONS.map((id) => ({
+          id,
+          label: t(`game.debriefSections.${id}`),
+        }))}
+        value={params.configDebrief}
+        answers={params.answers}
+        issueAt={issueAt}
+        errorCount={countUnder('questions.')}
+        edit={(change) => update((d) => change(d.config.params.configDebrief))}
+        editAnswers={(change) =>
+          update((d) => {
+            const answers = { ...(d.config.params.answers ?? {}) };
+            change(answers);
+            d.config.params.answers = answers;
+          })
+        }
+      />
+    </EditorFrame>
   );
 }

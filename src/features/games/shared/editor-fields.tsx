@@ -136,3 +136,10 @@ export function Section({
     </Accordion>
   );
 }
+
+let idCounter = 0;
+/** A new id for something the editor adds (a question, a product), unique in the page. */
+export function localId(prefix: string): string {
+  idCounter += 1;
+  return `${prefix}${Date.now().toString(36)}${idCounter}`;
+}
