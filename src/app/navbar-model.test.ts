@@ -12,10 +12,13 @@ import {
   shownRound,
   showLanguagePicker,
   shownPlayerName,
+  shownRoleName,
 } from '@/app/navbar-model';
+import { GAME_TYPES } from '@/features/games/game-types';
 import { parseSession } from '@/features/sessions/session-model';
 
 const game = parseNavGame('g1', {
+  type: 'beergame',
   name: 'Beer',
   creator: 'alice',
   session: 's1',
@@ -42,6 +45,20 @@ describe('navbar rules (spec §2, §4)', () => {
     expect(playingAs(game, 'o1')).toEqual({ kind: 'observer' });
     expect(playingAs(game, 'x')).toBeNull();
     expect(playingAs(null, 'p1')).toBeNull();
+  });
+
+  it("names a role with its game type's default names in the language on screen", () => {
+    const french: Record<string, string> = {
+      'game.defaults.facility.retailer': 'Détaillant',
+      'game.defaults.lean.facility.warehouse': 'Entrepôt',
+    };
+    const translate = (key: string) => french[key] ?? key;
+    expect(game.type).toBe('beergame');
+    expect(shownRoleName(GAME_TYPES, 'beergame', 'Retailer', translate)).toBe('Détaillant');
+    expect(shownRoleName(GAME_TYPES, 'leangame', 'Warehouse', translate)).toBe('Entrepôt');
+    // A typed name, or a game of a type nobody registered, shows as stored.
+    expect(shownRoleName(GAME_TYPES, 'leangame', 'Paint shop', translate)).toBe('Paint shop');
+    expect(shownRoleName(GAME_TYPES, 'other', 'Retailer', translate)).toBe('Retailer');
   });
 
   it('enables results when finished, play when playing, finished or on the play page', () => {

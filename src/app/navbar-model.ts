@@ -3,10 +3,17 @@
  * breadcrumb, the account button and the language picker condition.
  */
 import type { DocData } from '@sim/core/port/data-port';
+import {
+  gameTypeOf,
+  type GameTypes,
+  type NameTranslator,
+} from '@/features/games/shared/game-types';
 import { playerRoundStates, type Session } from '@/features/sessions/session-model';
 
 export interface NavGame {
   readonly id: string;
+  /** `beergame`, `leangame`. */
+  readonly type: string;
   readonly name: string;
   readonly creator: string | null;
   readonly session: string | null;
@@ -37,6 +44,7 @@ export function parseNavGame(id: string, data: DocData): NavGame {
     Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   return {
     id,
+    type: typeof data['type'] === 'string' ? data['type'] : '',
     name: typeof data['name'] === 'string' ? data['name'] : '',
     creator: typeof data['creator'] === 'string' && data['creator'] ? data['creator'] : null,
     session: typeof data['session'] === 'string' && data['session'] ? data['session'] : null,
@@ -69,6 +77,19 @@ export function playingAs(game: NavGame | null, uid: string | null): PlayingAs {
     }
   }
   return game.observers.includes(uid) ? { kind: 'observer' } : null;
+}
+
+/**
+ * A role's name on the breadcrumb: a default name of its game type in the language on screen,
+ * any other name as stored.
+ */
+export function shownRoleName(
+  types: GameTypes,
+  gameType: string,
+  name: string,
+  translate: NameTranslator,
+): string {
+  return gameTypeOf(types, gameType)?.facilityName(name, translate) ?? name;
 }
 
 /**

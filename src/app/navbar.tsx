@@ -24,7 +24,6 @@ import type { Theme } from '@mui/material/styles';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { facilityDisplayName } from '@sim/core/beer/default-names';
 import { logoHref } from '@/app/logo-href';
 import {
   accountAction,
@@ -38,6 +37,7 @@ import {
   roundEntries,
   shownRound,
   showLanguagePicker,
+  shownRoleName,
   type RoundEntry,
 } from '@/app/navbar-model';
 import { useNavbarData } from '@/app/use-navbar-data';
@@ -47,6 +47,7 @@ import { hasEmail } from '@/features/auth/auth-types';
 import { LanguagePicker } from '@/components/language-picker';
 import { LogoMark } from '@/components/logo-mark';
 import { ShareDialog } from '@/components/share-panel';
+import { GAME_TYPES } from '@/features/games/game-types';
 import { QuitGameDialog } from '@/features/games/shared/quit-dialog';
 import { showError } from '@/lib/errors/error-store';
 import { shareUrl } from '@/lib/share/share-url';
@@ -237,8 +238,8 @@ export function Navbar() {
       ? t('navbar.observer')
       : role
         ? t('navbar.playingAs', {
-            // A default name in the language on screen, a typed one as typed.
-            role: facilityDisplayName(role.roleName, (key, n) =>
+            // A default name of the game's type in the language on screen, a typed one as typed.
+            role: shownRoleName(GAME_TYPES, game?.type ?? '', role.roleName, (key, n) =>
               String(t(key as 'game.defaults.facility.retailer', n === undefined ? {} : { n })),
             ),
             name: shownPlayerName(profile, role.playerName) ?? t('navbar.anonymous'),
