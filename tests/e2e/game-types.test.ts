@@ -1,0 +1,132 @@
+/**
+ * The shared game pages with a game type that has no screens of its own yet, on the real local
+ * stack in headless Chromium: a lean game's intro shows its name, its stations as roles and a
+ * notice where its floor will be; a player joins a station anonymously and an observer watches,
+ * both landing on the "not available yet" page; its creator's editor says the same; a game of a
+ * type nobody registered is unknown. Screens are saved to /tmp/game-types-*.png. (Once the lean
+ * screens are in the registry, their pages replace the notices this test looks for.)
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildLeanGameDocs } from '@sim/core/lean/game-docs';
+import { LEAN_TEMPLATES } from '@sim/core/templates/lean-templates';
+import type { LeanGameConfig } from '@sim/core/templates/types';
+import { launchBrowser } from './browser';
+import { serviceClient, signUpInstructor } from './stack-helpers';
+
+const stack = inject('stack');
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/game-types-${name}.png`, fullPage: true });
+}
+
+describe('game types on the shared game pages', () => {
+  it('a lean game shows the shared intro, join and observe; an unregistered type is unknown', async () => {
+    const service = serviceClient();
+    const email = `types${Date.now()}@school.example`;
+    const password = 'correct-horse-9';
+    const teacherUid = await signUpInstructor(email, password);
+    await service.docs.set(`users/${teacherUid}`, {
+      firstname: 'Taiichi',
+      lastname: 'Ohno',
+      name: 'Taiichi Ohno',
+      email,
+      profileType: 'teacher',
+    });
+    const gid = service.docs.newId();
+    const docs = buildLeanGameDocs({
+      gid,
+      creator: teacherUid,
+      creatorName: 'Taiichi Ohno',
+      name: 'Lean at 10',
+      config: LEAN_TEMPLATES[0]!.config as LeanGameConfig,
+      now: Date.now(),
+    });
+    await service.docs.set(`games/${gid}`, { ...docs.game });
+    await service.docs.set(`games/${gid}/private/params`, { ...docs.privateParams });
+    const other = service.docs.newId();
+    await service.docs.set(`games/${other}`, {
+      ...docs.game,
+      id: other,
+      type: 'othergame',
+      name: 'Unregistered',
+    });
+
+    // ---- a player: the shared intro with the stations as roles, then the join
+    const player = await newPage();
+    await player.goto(`${stack.webUrl}/game/${gid}/intro`);
+    await player
+      .getByRole('heading', { level: 1, name: 'Lean at 10' })
+      .waitFor({ timeout: 30_000 });
+    await player.getByTestId('intro-pending').waitFor();
+    for (const fid of Object.keys(docs.game.facilities)) {
+      await player.getByTestId(`role-${fid}`).waitFor();
+    }
+    await expect(player.getByTestId('role-yellow').textContent()).resolves.toContain('Yellow');
+    await shot(player, 'lean-intro');
+    await player.getByTestId('role-yellow').click();
+    await player.getByTestId('intro-player-name').fill('Yuki');
+    await player.getByTestId('intro-join').click();
+    await player.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+    await player.getByTestId('pending-to-intro').waitFor({ timeout: 20_000 });
+    await expect(player.getByTestId('playing-as').textContent()).resolves.toContain('Yellow');
+    const stored = (await service.docs.get(`games/${gid}`)).data ?? {};
+    const yellow = (stored['facilities'] as Record<string, Record<string, unknown>>)['yellow'];
+    expect(yellow?.['playerName']).toBe('Yuki');
+    expect(stored['players']).toEqual([yellow?.['user']]);
+    await shot(player, 'lean-play');
+    // Back on the intro the player holds the station: no role choice, a way back in.
+    await player.getByTestId('pending-to-intro').click();
+    await player.getByTestId('intro-continue').waitFor({ timeout: 20_000 });
+    await expect(player.getByTestId('role-yellow').count()).resolves.toBe(0);
+
+    // ---- an observer
+    const observer = await newPage();
+    await observer.goto(`${stack.webUrl}/game/${gid}/intro`);
+    await observer.getByTestId('role-yellow').waitFor({ timeout: 30_000 });
+    await expect(observer.getByTestId('role-yellow').isDisabled()).resolves.toBe(true);
+    await observer.getByTestId('intro-observe').click();
+    await observer.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+    await observer.getByTestId('pending-to-intro').waitFor({ timeout: 20_000 });
+
+    // ---- the creator: the editor of a type without one says so
+    const teacher = await newPage();
+    await teacher.goto(`${stack.webUrl}/login`);
+    await teacher.getByLabel(/email/i).fill(email);
+    await teacher
+      .getByLabel(/password/i)
+      .first()
+      .fill(password);
+    await teacher.getByRole('button', { name: /log in/i }).click();
+    await teacher.waitForURL('**/dashboard/**', { timeout: 20_000 });
+    await teacher.goto(`${stack.webUrl}/game/${gid}/edit`);
+    await teacher.getByText('This game cannot be edited here yet.').waitFor({ timeout: 20_000 });
+
+    // ---- a type nobody registered is unknown
+    await teacher.goto(`${stack.webUrl}/game/${other}/intro`);
+    await teacher
+      .getByText('This game is unknown: it does not exist or it was deleted.')
+      .waitFor({ timeout: 20_000 });
+    service.close();
+  });
+});
