@@ -126,6 +126,36 @@ function userUpdateAllowed(c: RuleContext): boolean {
   );
 }
 
+/** A referrer's uid (`?invitedby=`) as the rules accept it: never the profile's own uid. */
+const REFERRER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * `invitedBy` (business.md §3.10) absent, or a uid other than the owner's. `joinedReferralProgram`
+ * absent or a boolean.
+ */
+function referrerValid(c: RuleContext): boolean {
+  const invitedBy = getField(c.incoming, 'invitedBy', null);
+  return (
+    invitedBy === null ||
+    (typeof invitedBy === 'string' && REFERRER_ID.test(invitedBy) && invitedBy !== c.params['uid'])
+  );
+}
+
+/** `invitedBy` is set once: never changed or removed, and only added when valid. */
+function referrerKept(c: RuleContext): boolean {
+  if (c.existing === undefined || c.incoming === undefined) return false;
+  const d = diff(c.incoming, c.existing);
+  return (
+    !hasAny(d.changed, ['invitedBy']) &&
+    !hasAny(d.removed, ['invitedBy']) &&
+    (!hasAny(d.added, ['invitedBy']) || referrerValid(c))
+  );
+}
+
+function referralOptInValid(c: RuleContext): boolean {
+  return typeof getField(c.incoming, 'joinedReferralProgram', false) === 'boolean';
+}
+
 // ---- templates and session templates ----
 
 function templateReadable(c: RuleContext): boolean {
@@ -352,8 +382,32 @@ export const RULES: readonly PathRule[] = [
     pattern: 'users/{uid}',
     allow: {
       get: (c) => isUser(c.auth, c.params['uid'] ?? ''),
-      create: (c) => isUser(c.auth, c.params['uid'] ?? '') && userCreateAllowed(c),
-      update: (c) => isUser(c.auth, c.params['uid'] ?? '') && userUpdateAllowed(c),
+      create: (c) =>
+        isUser(c.auth, c.params['uid'] ?? '') &&
+        userCreateAllowed(c) &&
+        referrerValid(c) &&
+        referralOptInValid(c),
+      update: (c) =>
+        isUser(c.auth, c.params['uid'] ?? '') &&
+        userUpdateAllowed(c) &&
+        referrerKept(c) &&
+        referralOptInValid(c),
+    },
+  },
+  {
+    // The free allowance's count of an instructor without a team: the owner reads it.
+    pattern: 'users/{uid}/planUsage/{usageId}',
+    allow: {
+      get: (c) => isUser(c.auth, c.params['uid'] ?? ''),
+      list: (c) => isUser(c.auth, c.params['uid'] ?? ''),
+    },
+  },
+  {
+    // A referrer's conversions (backend written): the referrer alone reads them.
+    pattern: 'referrals/{uid}/conversions/{conversionId}',
+    allow: {
+      get: (c) => isUser(c.auth, c.params['uid'] ?? ''),
+      list: (c) => isUser(c.auth, c.params['uid'] ?? ''),
     },
   },
   {
@@ -385,6 +439,22 @@ export const RULES: readonly PathRule[] = [
     allow: {
       get: (c) => isTeamAdmin(c.auth, c.params['tid'], c.read),
       list: (c) => isTeamAdmin(c.auth, c.params['tid'], c.read),
+    },
+  },
+  {
+    // Players seated per plan period (joinAs): the members read them; written by the backend.
+    // trialGrants/{uid~type} has no rule: backend only.
+    pattern: 'teams/{tid}/planUsage/{usageId}',
+    allow: {
+      get: (c) => isTeamMember(c.auth, c.params['tid'], c.read),
+      list: (c) => isTeamMember(c.auth, c.params['tid'], c.read),
+    },
+  },
+  {
+    pattern: 'teams/{tid}/planUsage/{usageId}/seats/{seatId}',
+    allow: {
+      get: (c) => isTeamMember(c.auth, c.params['tid'], c.read),
+      list: (c) => isTeamMember(c.auth, c.params['tid'], c.read),
     },
   },
   {
