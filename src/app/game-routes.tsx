@@ -64,19 +64,23 @@ export function GameRoute({ view }: { view: GameView }) {
   );
 }
 
-/** `/dashboard/games/new` and `/game/:id/edit` (instructors only, by the route guard). */
+/**
+ * `/dashboard/games/new`, `/dashboard/games/new/:type` and `/game/:id/edit` (instructors only, by
+ * the route guard).
+ */
 export function GameEditorRoute() {
-  const { id } = useParams();
+  const { id, type } = useParams();
   const user = useAuthStore((s) => s.user);
   const profile = useAuthStore((s) => s.profile);
   if (!user) return <PageLoader />;
   const creatorName = profileDisplayName(profile) || profile?.name?.trim() || user.email || '';
   return (
     <GameEditorPage
-      key={id ?? 'new'}
+      key={id ?? `new-${type ?? ''}`}
       types={GAME_TYPES}
-      // The new-game route makes a beer game (the dashboard's "new beer game").
-      newType="beergame"
+      // `/dashboard/games/new` makes a beer game (the dashboard's "new beer game"); the type in
+      // the path makes another, e.g. a blank lean game.
+      newType={type ?? 'beergame'}
       {...(id ? { gameId: id } : {})}
       uid={user.uid}
       creatorName={creatorName}

@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
         access: dashboardAccess,
         title: 'titles.game',
       }),
+      route('dashboard/games/new/:type', <GameEditorRoute />, {
+        access: dashboardAccess,
+        title: 'titles.game',
+      }),
       route('dashboard/:tab', <DashboardRoute />, {
         access: dashboardAccess,
         title: 'titles.dashboard',

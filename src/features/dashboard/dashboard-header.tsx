@@ -148,6 +148,7 @@ export function DashboardHeader({
               { label: t('dashboard.menu.newSession'), to: '/dashboard/templates/sessions' },
               { label: t('dashboard.menu.newGame'), to: '/dashboard/templates/games' },
               { label: t('dashboard.menu.newBeerGame'), to: '/dashboard/games/new' },
+              { label: t('leanEditor.newGame'), to: '/dashboard/games/new/leangame' },
             ]}
           />
           <MenuButton

@@ -10,6 +10,7 @@ import type { GameTypes } from '@/features/games/shared/game-types';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
 const beerDebrief = () => import('@/features/games/beer/debrief-view');
+const leanDebrief = () => import('@/features/games/lean/results-screen');
 
 export const GAME_TYPES: GameTypes = {
   beergame: {
@@ -23,9 +24,13 @@ export const GAME_TYPES: GameTypes = {
       editor: lazyPage(() => import('@/features/games/beer/editor-page'), 'EditorPage'),
     },
   },
-  // The lean screens register here as they come; until then a lean game shows the shared intro.
+  // The lean screens register here as they come; a page without one shows the shared notice.
   leangame: {
     facilityName: leanFacilityDisplayName,
-    screens: {},
+    screens: {
+      results: lazyPage(leanDebrief, 'LeanDebriefScreen'),
+      debrief: lazyPage(leanDebrief, 'LeanDebriefScreen'),
+      editor: lazyPage(() => import('@/features/games/lean/editor-page'), 'LeanEditorScreen'),
+    },
   },
 };

@@ -180,7 +180,7 @@ export function TemplatesPanel({
           team: teamId,
         });
         showToast(t('templates.panel.gameCreated', { name }), { durationMs: 1500 });
-        navigate(card.game.type === 'beergame' ? `/game/${gid}/edit` : '/dashboard/intro');
+        navigate(`/game/${gid}/edit`);
       }
     } catch (error) {
       showError(error);

@@ -8,6 +8,8 @@ import type templates from '../../../locales/en/templates.json';
 import type game from '../../../locales/en/game.json';
 import type settings from '../../../locales/en/settings.json';
 import type team from '../../../locales/en/team.json';
+import type leanEditor from '../../../locales/en/leanEditor.json';
+import type leanResults from '../../../locales/en/leanResults.json';
 
 /**
  * The English files typed as one namespace: translation.json at the top level, and each
@@ -22,6 +24,8 @@ type Resources = typeof translation & {
   game: typeof game;
   settings: typeof settings;
   team: typeof team;
+  leanEditor: typeof leanEditor;
+  leanResults: typeof leanResults;
 };
 
 declare module 'i18next' {
