@@ -28,6 +28,16 @@ const STEPS: Readonly<Record<string, [number, number]>> = {
 
 const DRAG_TYPE = 'text/plain';
 
+/** Read out, not shown (sizes as strings: a number 1 in `sx` means 100 %). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export interface LineGridProps {
   readonly config: LeanGameInput;
   readonly change: (edit: (config: LeanGameInput) => LeanGameInput) => void;
@@ -147,13 +157,6 @@ export function LineGrid({ config, change, nameOf, misplaced }: LineGridProps) {
                   data-testid={`lean-chip-${fid}`}
                   aria-pressed={isSelected}
                   aria-describedby="lean-grid-help"
-                  aria-label={t('leanEditor.grid.facility', {
-                    name: nameOf(fid),
-                    type: typeName(fid),
-                    line: lineNumber(fid),
-                    col: cell[0] + 1,
-                    row: cell[1] + 1,
-                  })}
                   title={nameOf(fid)}
                   onClick={() => setSelected(isSelected ? null : fid)}
                   onKeyDown={(e: KeyboardEvent) => onKey(fid, e)}
@@ -188,12 +191,11 @@ export function LineGrid({ config, change, nameOf, misplaced }: LineGridProps) {
                     '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main' },
                   }}
                 >
-                  <Box component="span" aria-hidden="true" sx={{ fontWeight: 700 }}>
+                  <Box component="span" sx={{ fontWeight: 700 }}>
                     {lineNumber(fid)}
                   </Box>
                   <Box
                     component="span"
-                    aria-hidden="true"
                     sx={{
                       maxWidth: '100%',
                       overflow: 'hidden',
@@ -202,6 +204,15 @@ export function LineGrid({ config, change, nameOf, misplaced }: LineGridProps) {
                     }}
                   >
                     {nameOf(fid)}
+                  </Box>
+                  {/* The name shows; what and where it is is read out (the visible text stays the
+                      start of the button's name). */}
+                  <Box component="span" sx={visuallyHidden}>
+                    {`, ${t('leanEditor.grid.where', {
+                      type: typeName(fid),
+                      col: cell[0] + 1,
+                      row: cell[1] + 1,
+                    })}`}
                   </Box>
                 </Box>
               </Box>

@@ -24,6 +24,7 @@ import {
   Figure,
   Figures,
   SectionFrame,
+  legendText,
   useFormats,
 } from '@/features/games/lean/results-parts';
 
@@ -98,9 +99,14 @@ export function BalanceSection({
         <BarChart data={chart.rows} margin={{ top: 16 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} />
-          <YAxis tickFormatter={f.num} width={48} />
+          <YAxis
+            tickFormatter={f.num}
+            width={48}
+            // The takt line stays in view when every station is below it.
+            domain={[0, (dataMax: number) => Math.max(dataMax, chart.takt ?? 0) * 1.1]}
+          />
           <Tooltip formatter={(v) => f.min(Number(v))} />
-          <Legend />
+          <Legend itemSorter={null} formatter={legendText} />
           {chart.keys.map((key) => (
             <Bar
               key={key}

@@ -19,6 +19,7 @@ import {
   SectionFrame,
   SERIES,
   SubTitle,
+  legendText,
   useFormats,
 } from '@/features/games/lean/results-parts';
 import { ScrollRegion } from '@/components/scroll-region';
@@ -78,7 +79,7 @@ export function DeliveriesSection({
           <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} tickFormatter={f.num} />
           <YAxis allowDecimals={false} width={40} />
           <Tooltip labelFormatter={(v) => f.min(Number(v))} />
-          <Legend />
+          <Legend itemSorter={null} formatter={legendText} />
           {(['ordered', 'shipped'] as const).map((k, i) => (
             <Line
               key={k}

@@ -15,6 +15,7 @@ import {
   SectionFrame,
   SERIES,
   SubTitle,
+  legendText,
   useFormats,
 } from '@/features/games/lean/results-parts';
 import Alert from '@mui/material/Alert';
@@ -29,7 +30,7 @@ function MetricBars({ bars, label, testId }: { bars: FlowBar[]; label: string; t
         <XAxis type="number" tickFormatter={f.num} />
         <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 11 }} />
         <Tooltip formatter={(v) => f.min(Number(v))} />
-        <Legend />
+        <Legend itemSorter={null} formatter={legendText} />
         {METRIC_RANKS.map((k, i) => (
           <Bar
             key={k}

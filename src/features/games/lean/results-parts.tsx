@@ -142,6 +142,14 @@ export function ChartBox({
   );
 }
 
+/**
+ * Legend labels in the text colour: a series' own colour (a light yellow, a grey) is too pale to
+ * read as text.
+ */
+export function legendText(value: unknown): ReactNode {
+  return <span style={{ color: 'rgba(0, 0, 0, 0.87)' }}>{String(value)}</span>;
+}
+
 export function SubTitle({ children }: { children: ReactNode }) {
   return (
     <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>

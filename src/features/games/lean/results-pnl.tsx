@@ -10,6 +10,7 @@ import {
   SectionFrame,
   SERIES,
   SubTitle,
+  legendText,
   useFormats,
 } from '@/features/games/lean/results-parts';
 
@@ -68,7 +69,7 @@ export function PnlSection({ debrief }: { debrief: LeanDebrief }) {
           <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} tickFormatter={f.num} />
           <YAxis tickFormatter={f.num} width={56} />
           <Tooltip formatter={(v) => f.num(Number(v))} labelFormatter={(v) => f.min(Number(v))} />
-          <Legend />
+          <Legend itemSorter={null} formatter={legendText} />
           {(['revenue', 'costs', 'profit'] as const).map((k, i) => (
             <Line
               key={k}

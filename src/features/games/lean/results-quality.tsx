@@ -13,6 +13,7 @@ import {
   SectionFrame,
   SERIES,
   SubTitle,
+  legendText,
   useFormats,
 } from '@/features/games/lean/results-parts';
 
@@ -85,7 +86,7 @@ export function QualitySection({
           <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} />
           <YAxis allowDecimals={false} width={40} />
           <Tooltip />
-          <Legend />
+          <Legend itemSorter={null} formatter={legendText} />
           {BARS.map((k, i) => (
             <Bar
               key={k}

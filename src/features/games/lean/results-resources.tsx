@@ -14,6 +14,7 @@ import {
   Figures,
   SectionFrame,
   SERIES,
+  legendText,
   useFormats,
 } from '@/features/games/lean/results-parts';
 
@@ -64,7 +65,7 @@ export function ResourcesSection({
           <XAxis type="number" domain={[0, 1]} tickFormatter={(v: number) => f.pct(v)} />
           <YAxis type="category" dataKey="name" width={96} tick={{ fontSize: 11 }} />
           <Tooltip formatter={(v) => f.pct(Number(v))} />
-          <Legend />
+          <Legend itemSorter={null} formatter={legendText} />
           {RES_PARTS.map((k, i) => (
             <Bar
               key={k}

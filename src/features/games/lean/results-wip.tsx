@@ -15,6 +15,7 @@ import {
   Figures,
   SectionFrame,
   SERIES,
+  legendText,
   useFormats,
 } from '@/features/games/lean/results-parts';
 
@@ -61,7 +62,7 @@ export function WipSection({ debrief }: { debrief: LeanDebrief }) {
           <XAxis dataKey="t" type="number" domain={[0, 'dataMax']} tickFormatter={f.num} />
           <YAxis allowDecimals={false} width={40} />
           <Tooltip labelFormatter={(v) => f.min(Number(v))} />
-          <Legend />
+          <Legend itemSorter={null} formatter={legendText} />
           {WIP_ZONES.map((zone, i) => (
             <Area
               key={zone}

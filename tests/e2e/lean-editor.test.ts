@@ -1,0 +1,258 @@
+/**
+ * The lean editor and the lean results on the real local stack in headless Chromium: an
+ * instructor creates a lean game from a default template, moves a station by dragging and
+ * another with the arrow keys, changes a batch size and an order, sees a validation message for
+ * a bad value (and the save refused), saves, reopens the editor and finds the changes; the game is
+ * then run by the computer alone (started and ended early through the callables), and the results
+ * and debrief pages show the charts with the figures `leanDebrief` gives for the replayed run.
+ * axe on the editor, the results and the debrief, at desktop size and 390x844. Screens are saved
+ * to E2E_SCREENSHOTS when it is set.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { leanDebrief, type LeanDebrief } from '@sim/core/lean/debrief';
+import { applyAction, endRun, startRun } from '@sim/core/lean/engine';
+import { leanGameFromDocs, type LeanStatsDoc } from '@sim/core/lean/game-docs';
+import type { LeanOrderInput } from '@sim/core/lean/model';
+import { expectNoSeriousViolations } from './axe';
+import { launchBrowser } from './browser';
+import { instructorOnDashboard, serviceClient } from './stack-helpers';
+
+const stack = inject('stack');
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return page;
+}
+
+async function check(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/lean-${name}.png`, fullPage: true });
+  await expectNoSeriousViolations(page, name);
+}
+
+/** Runs the checks at 390x844 (nothing may scroll sideways), then the desktop size again. */
+async function onPhone(page: Page, checks: () => Promise<void>): Promise<void> {
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(wide, 'the page scrolls sideways on a phone').toBeLessThanOrEqual(390);
+  await checks();
+  if (desktop) await page.setViewportSize(desktop);
+}
+
+/** Opens an editor section (an accordion) by its title, if it is closed. */
+async function openSection(page: Page, title: string): Promise<void> {
+  const button = page.getByRole('button', { name: title, exact: false }).first();
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+}
+
+/** Calls a typed callable wrapper of the SPA as the page's signed-in user. */
+async function callAs(page: Page, call: string): Promise<unknown> {
+  // A string, so the test runner does not rewrite the page's dynamic import: the page loads the
+  // same module the app uses (Vite dev serves /src).
+  return page.evaluate(`(async () => {
+    const c = await import('/src/lib/firebase/callables.ts');
+    return ${call};
+  })()`);
+}
+
+function dataValue(page: Page, testId: string): Promise<number | null> {
+  return page
+    .getByTestId(testId)
+    .first()
+    .getAttribute('data-value')
+    .then((v) => (v === null || v === '' ? null : Number(v)));
+}
+
+describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
+  it('edits a lean game from a template and shows the debrief of its run', async () => {
+    onTestFailed(async () => {
+      let k = 0;
+      for (const c of contexts) {
+        for (const p of c.pages()) {
+          await p
+            .screenshot({ path: `/tmp/lean-editor-failed-${k++}.png`, fullPage: true })
+            .catch(() => undefined);
+        }
+      }
+    });
+    const service = serviceClient();
+    const teacher = await newPage();
+    const email = `lean-editor-${Date.now()}@school.example`;
+    await instructorOnDashboard(teacher, service, stack.webUrl, email);
+
+    // ---- from the default template "Lean production line" to its editor
+    await teacher.goto(`${stack.webUrl}/dashboard/templates/games`);
+    const card = teacher.getByTestId('template-game-lean-basic');
+    await card.getByRole('button', { name: /create a game/i }).click();
+    await teacher.waitForURL('**/game/*/edit', { timeout: 30_000 });
+    const gid = /\/game\/([^/]+)\/edit/.exec(teacher.url())?.[1] ?? '';
+    expect(gid).not.toBe('');
+    await teacher.getByTestId('lean-grid').waitFor({ timeout: 30_000 });
+    await expect(teacher.getByTestId('editor-name').inputValue()).resolves.toBe(
+      'Lean production line',
+    );
+    await check(teacher, 'editor');
+    await onPhone(teacher, async () => {
+      await check(teacher, 'editor-phone');
+      if (SHOTS) {
+        await teacher.getByTestId('lean-grid').screenshot({ path: `${SHOTS}/lean-grid-phone.png` });
+      }
+    });
+
+    // ---- move Yellow by dragging it to a free cell, Grey one cell down with the keyboard
+    await teacher.getByTestId('lean-chip-yellow').dragTo(teacher.getByTestId('lean-cell-1-1'));
+    await expect(teacher.getByTestId('lean-yellow-place').textContent()).resolves.toContain(
+      'Column 2, row 2',
+    );
+    await teacher.getByTestId('lean-chip-grey').focus();
+    await teacher.keyboard.press('ArrowDown');
+    await expect(teacher.getByTestId('lean-grid-announce').textContent()).resolves.toContain(
+      'Grey moved to column 7, row 2',
+    );
+    // The focus stays on the station that moved, so it can move on.
+    await expect(
+      teacher.evaluate(() => document.activeElement?.getAttribute('data-fid')),
+    ).resolves.toBe('grey');
+
+    // ---- a batch size out of bounds: the message at the field, and no save
+    await teacher.getByTestId('lean-blue-batchSize').fill('25');
+    const blueCard = teacher.getByTestId('lean-facility-blue');
+    await blueCard.getByText('Between 1 and 20, whole units.').waitFor();
+    await teacher.getByTestId('editor-save').click();
+    await teacher.getByTestId('editor-issues').waitFor();
+    await check(teacher, 'editor-issue');
+    expect(teacher.url()).toContain('/edit');
+    await teacher.getByTestId('lean-blue-batchSize').fill('2');
+    await expect(blueCard.getByText('Between 1 and 20, whole units.').count()).resolves.toBe(0);
+
+    // ---- an order: quantity 7 for the third order
+    await openSection(teacher, 'Demand');
+    await teacher.getByTestId('lean-order-2-qty').fill('7');
+    await expect(teacher.getByTestId('lean-demand-summary').textContent()).resolves.toContain(
+      'units: 43',
+    );
+
+    await teacher.getByTestId('editor-save').click();
+    await teacher.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+    const game = (await service.docs.get(`games/${gid}`)).data ?? {};
+    const facilities = game['facilities'] as Record<string, Record<string, unknown>>;
+    expect(facilities['yellow']?.['position']).toEqual([1, 1]);
+    expect(facilities['grey']?.['position']).toEqual([6, 1]);
+    expect(facilities['blue']?.['batchSize']).toBe(2);
+    expect(JSON.stringify(game)).not.toContain('consumerDemand"');
+    const secret = (await service.docs.get(`games/${gid}/private/params`)).data ?? {};
+    const orders = secret['consumerDemand'] as LeanOrderInput[];
+    expect(orders[2]?.qty).toBe(7);
+
+    // ---- reopened, the editor shows the changes
+    await teacher.goto(`${stack.webUrl}/game/${gid}/edit`);
+    await teacher.getByTestId('lean-grid').waitFor({ timeout: 30_000 });
+    await expect(teacher.getByTestId('lean-yellow-place').textContent()).resolves.toContain(
+      'Column 2, row 2',
+    );
+    await expect(teacher.getByTestId('lean-grey-place').textContent()).resolves.toContain(
+      'Column 7, row 2',
+    );
+    await expect(teacher.getByTestId('lean-blue-batchSize').inputValue()).resolves.toBe('2');
+    await openSection(teacher, 'Demand');
+    await expect(teacher.getByTestId('lean-order-2-qty').inputValue()).resolves.toBe('7');
+
+    // ---- the computer runs the line; the instructor ends the run early
+    await callAs(teacher, `c.startLeanRun('${gid}')`);
+    await teacher.waitForTimeout(20_000);
+    await callAs(teacher, `c.endLeanRun('${gid}')`);
+    const stats = (await service.docs.get(`games/${gid}/stats/final`)).data as
+      LeanStatsDoc | undefined;
+    expect(stats?.endedAt).toBeGreaterThan(0);
+    // The debrief of the run replayed from the stored configuration and action log.
+    const ended = (await service.docs.get(`games/${gid}`)).data ?? {};
+    const priv = (await service.docs.get(`games/${gid}/private/params`)).data ?? {};
+    let state = startRun(leanGameFromDocs(ended, priv), stats?.computer);
+    for (const action of stats?.log ?? []) state = applyAction(state, action).state;
+    state = endRun(state, stats?.endedAt);
+    const expected: LeanDebrief = leanDebrief(state);
+    expect(stats?.debrief).toEqual(JSON.parse(JSON.stringify(expected)));
+
+    // ---- results: P&L, deliveries, quality
+    await teacher.goto(`${stack.webUrl}/game/${gid}/results`);
+    await teacher.getByTestId('debrief-pnl').waitFor({ timeout: 30_000 });
+    await teacher.getByTestId('debrief-deliveries').waitFor();
+    await teacher.getByTestId('debrief-quality').waitFor();
+    for (const id of ['lean-pnl-chart', 'lean-deliveries-chart', 'lean-quality-chart']) {
+      await teacher.getByTestId(id).locator('svg.recharts-surface').first().waitFor();
+    }
+    const close = (a: number | null, b: number | null) => {
+      if (b === null) expect(a).toBeNull();
+      else expect(a).toBeCloseTo(b, 9);
+    };
+    close(await dataValue(teacher, 'lean-pnl-revenue'), expected.pnl.revenue);
+    close(await dataValue(teacher, 'lean-pnl-costs'), expected.pnl.costs);
+    close(await dataValue(teacher, 'lean-pnl-profit'), expected.pnl.profit);
+    close(await dataValue(teacher, 'lean-pnl-material'), expected.pnl.material);
+    close(await dataValue(teacher, 'lean-pnl-labour'), expected.pnl.labour);
+    close(await dataValue(teacher, 'lean-pnl-holding'), expected.pnl.holding);
+    close(await dataValue(teacher, 'lean-otif-rate'), expected.deliveries.otifRate);
+    close(await dataValue(teacher, 'lean-fill-rate'), expected.deliveries.onTimeFillRate);
+    close(await dataValue(teacher, 'lean-delivered'), expected.deliveries.delivered);
+    close(await dataValue(teacher, 'lean-backlog'), expected.deliveries.backlog);
+    close(await dataValue(teacher, 'lean-paints'), expected.quality.paints);
+    close(await dataValue(teacher, 'lean-defective-paints'), expected.quality.defectivePaints);
+    await expect(
+      teacher.getByTestId('lean-orders-table').locator('tbody tr').count(),
+    ).resolves.toBe(expected.deliveries.orders.length);
+    await check(teacher, 'results');
+    await onPhone(teacher, () => check(teacher, 'results-phone'));
+
+    // ---- debrief: balance, WIP with the Little check, flow and resource efficiency
+    await teacher.getByTestId('to-debrief').click();
+    await teacher.getByTestId('debrief-balance').waitFor({ timeout: 30_000 });
+    for (const id of ['lean-yamazumi', 'lean-wip-chart', 'lean-res-chart']) {
+      await teacher.getByTestId(id).locator('svg.recharts-surface').first().waitFor();
+    }
+    close(await dataValue(teacher, 'lean-takt'), expected.balance.takt);
+    close(await dataValue(teacher, 'lean-total-work'), expected.balance.totalWorkContent);
+    close(await dataValue(teacher, 'lean-balance-efficiency'), expected.balance.balanceEfficiency);
+    close(await dataValue(teacher, 'lean-wip-average'), expected.wip.average);
+    close(await dataValue(teacher, 'lean-wip-max'), expected.wip.max);
+    close(await dataValue(teacher, 'lean-throughput'), expected.wip.throughput);
+    close(await dataValue(teacher, 'lean-lead-time'), expected.wip.averageLeadTime);
+    close(await dataValue(teacher, 'lean-flow-efficiency'), expected.flowefficiency.value);
+    close(await dataValue(teacher, 'lean-res-team'), expected.resefficiency.team);
+    for (const f of expected.resefficiency.facilities) {
+      close(await dataValue(teacher, `lean-res-${f.id}`), f.efficiency);
+    }
+    const gap = await teacher.getByTestId('lean-little').getAttribute('data-gap');
+    expect(Number(gap)).toBeCloseTo(expected.wip.littleGap, 9);
+    // Little's check says why L and TH × W differ (C.4): units still in process at the end, or
+    // nothing shipped yet.
+    const little = await teacher.getByTestId('lean-little').textContent();
+    if (expected.wip.averageLeadTime === null) {
+      expect(little).toContain('no unit was shipped');
+    } else if (expected.wip.inProcessAtEnd > 0) {
+      expect(little).toContain(`Units still in process at the end: ${expected.wip.inProcessAtEnd}`);
+    } else {
+      expect(little).toContain('The line is empty at the end');
+    }
+    await check(teacher, 'debrief');
+    await onPhone(teacher, () => check(teacher, 'debrief-phone'));
+    service.close();
+  }, 240_000);
+});
