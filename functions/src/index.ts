@@ -22,6 +22,7 @@ import * as previousPlayerLoginCall from './callables/previous-player-login';
 import * as addTeamMemberCall from './callables/add-team-member';
 import * as joinTeamMemberCall from './callables/join-team-member';
 import * as removeTeamMemberCall from './callables/remove-team-member';
+import * as startTrialCall from './callables/start-trial';
 import { readAppUrl } from './app-url';
 import { MAIL_SECRETS, lazyMailer } from './mail/providers';
 import { cloudLeanTicker } from './lean/cloud-lean-ticker';
@@ -83,6 +84,14 @@ export const removeTeamMember = defineCallable(
   removeTeamMemberCall.name,
   removeTeamMemberCall.schema,
   removeTeamMemberCall.handle,
+);
+
+// ---- plans (business.md §3.7, §3.8) ----
+
+export const startTrial = defineCallable(
+  startTrialCall.name,
+  startTrialCall.schema,
+  startTrialCall.handle,
 );
 
 // ---- beer game (docs/games/beer-documents.md) ----

@@ -8,7 +8,7 @@ import type { TokenClaims } from '@sim/store/testing/emulator-token';
 import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
 import * as joinAs from '../../functions/src/callables/join-as';
 import type { TestBackend } from '../backends';
-import { FIXED_NOW, caller, context } from './helpers';
+import { FIXED_NOW, caller, context, withUnlimitedPlans } from './helpers';
 
 export const CREATOR = { uid: 'cleo', email: 'cleo@school.edu' } as const;
 
@@ -47,6 +47,7 @@ export function beerFixtures(backend: () => TestBackend): BeerFixtures {
   };
   const service = (): DataPort => backend().service();
   const ctxOf = (uid: string, email?: string) => context(service(), caller(uid, email));
+  let plans: Promise<void> | undefined;
   const creatorClient = () =>
     clientOf({ uid: CREATOR.uid, provider: 'password', email: CREATOR.email });
 
@@ -57,6 +58,9 @@ export function beerFixtures(backend: () => TestBackend): BeerFixtures {
     creatorCtx: () => ctxOf(CREATOR.uid, CREATOR.email),
 
     async createGame(opts = {}) {
+      // These tests are about the game: its instructor's plan never refuses a player.
+      plans ??= withUnlimitedPlans(service(), CREATOR.uid);
+      await plans;
       const gid = service().docs.newId();
       const template = structuredClone(defaultBeerTemplate(opts.roles ?? 4));
       if (opts.timer) {

@@ -32,7 +32,7 @@ import * as resetOrders from '../../functions/src/callables/reset-starting-order
 import * as allocations from '../../functions/src/callables/confirm-allocations';
 import { handleWeekTimer } from '../../functions/src/tasks/beer-week-timer';
 import { describeBackends } from '../backends';
-import { FIXED_NOW, caller, context } from './helpers';
+import { FIXED_NOW, caller, context, withUnlimitedPlans } from './helpers';
 
 const scheduled: { gid: string; week: number; at: number }[] = [];
 const timer: WeekTimer = {
@@ -76,8 +76,10 @@ describeBackends('beer game callables', (backend, backendName) => {
   const ctxOf = (uid: string, email?: string) => context(port, caller(uid, email));
   const creatorCtx = () => ctxOf(CREATOR.uid, CREATOR.email);
 
-  beforeAll(() => {
+  beforeAll(async () => {
     port = backend().service();
+    // These tests are about the game: its instructor's plan never refuses a player.
+    await withUnlimitedPlans(port, CREATOR.uid);
   });
 
   /** The creator writes the game with one client batch, as the SPA does. */

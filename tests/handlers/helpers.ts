@@ -46,3 +46,31 @@ export function scriptedRandom(...codes: string[]): {
     used: () => next,
   };
 }
+
+/**
+ * Gives an instructor a team of their own with unlimited plans of both game types, so that the
+ * players of tests about the games themselves are never refused a seat (business.md §3.7: without
+ * a plan, an instructor seats FREE_PLAYERS players a period). The games keep no team. Idempotent.
+ */
+export async function withUnlimitedPlans(port: DataPort, uid: string): Promise<void> {
+  const teamId = `unlimited-${uid}`;
+  const unlimited = {
+    active: true,
+    until: FIXED_NOW + 10 * 365 * 24 * 60 * 60 * 1000,
+    planName: 'Unlimited',
+    players: null,
+    unlimitedPlayers: true,
+    licenses: 1,
+    periodStart: 0,
+  };
+  await port.docs.set(`teams/${teamId}`, {
+    id: teamId,
+    name: uid,
+    createdBy: uid,
+    created_at: 0,
+    members: { [uid]: { name: uid, email: '', role: 'admin', games: ['beergame', 'leangame'] } },
+    memberIds: [uid],
+    plans: { beergame: unlimited, leangame: unlimited },
+  });
+  await port.docs.set(`userTeams/${uid}`, { teamId, joined_at: 0 });
+}

@@ -12,7 +12,7 @@ import type { CallableContext } from '../../functions/src/callable';
 import * as joinAs from '../../functions/src/callables/join-as';
 import type { LeanTickPayload, LeanTicker } from '../../functions/src/lean/lean-game';
 import type { TestBackend } from '../backends';
-import { FIXED_NOW, caller } from './helpers';
+import { FIXED_NOW, caller, withUnlimitedPlans } from './helpers';
 
 export const LEAN_CREATOR = { uid: 'lena', email: 'lena@school.edu' } as const;
 
@@ -73,6 +73,7 @@ export function leanFixtures(backend: () => TestBackend): LeanFixtures {
     return c;
   };
   const service = (): DataPort => backend().service();
+  let plans: Promise<void> | undefined;
   const ctxOf = (uid: string, email?: string): CallableContext => ({
     auth: caller(uid, email),
     port: service(),
@@ -86,6 +87,9 @@ export function leanFixtures(backend: () => TestBackend): LeanFixtures {
     creatorCtx: () => ctxOf(LEAN_CREATOR.uid, LEAN_CREATOR.email),
 
     async createGame(opts = {}) {
+      // These tests are about the game: its instructor's plan never refuses a player.
+      plans ??= withUnlimitedPlans(service(), LEAN_CREATOR.uid);
+      await plans;
       const gid = service().docs.newId();
       const docs = buildLeanGameDocs({
         gid,

@@ -23,6 +23,11 @@
  * LEAN-FAC-4): taking one is `lean.role.computer`; a facility a player left may be taken again.
  * An observer takes a role only before the start. No state is built on a join: the run's
  * documents are written when it starts.
+ *
+ * Seats (business.md §3.7): a player taking a role takes a seat of the game type's plan of the
+ * game's team first (`takeSeat`, its own small transaction), once per distinct player per plan
+ * period; observers, the creator and the team's members are not counted. Every seat taken:
+ * resource-exhausted / planPlayersLimitReached, and nothing is written.
  */
 import { z } from 'zod';
 import type { DataPort, DocData } from '@sim/core/port/data-port';
@@ -42,6 +47,7 @@ import {
 } from '../beer/beer-game';
 import { idSchema } from '../ids';
 import { checkLeanGame, isLeanGame, runTimes } from '../lean/lean-game';
+import { takeSeat } from '../plans/seats';
 
 export const name = 'joinAs';
 
@@ -105,6 +111,30 @@ function underway(game: DocData): boolean {
   return typeof game.week === 'number' && game.week > 1;
 }
 
+/**
+ * Takes the player's seat before the join (a rejoin reads one document). The role is looked at
+ * first, so a player refused for a taken or unknown role does not use a seat on the way.
+ */
+async function checkSeat(
+  ctx: CallableContext,
+  gid: string,
+  roleId: string,
+  uid: string,
+): Promise<void> {
+  const game = checkJoinable((await ctx.port.docs.get(gamePath(gid))).data);
+  if ((game.draft === true || game.archived === true) && game.creator !== uid) {
+    throw new CallableError('failed-precondition', 'messGameNotPublished');
+  }
+  const f = facilityIn(facilitiesOf(game), roleId);
+  if (!f) throw new CallableError('not-found', 'roleUnknown');
+  const holder = f.user;
+  if (typeof holder === 'string' && holder !== uid && listOf(game.players).includes(holder)) {
+    throw new CallableError('already-exists', 'roleTaken');
+  }
+  const type = isLeanGame(game) ? 'leangame' : 'beergame';
+  await takeSeat(ctx.port, game, gid, type, uid, ctx.now());
+}
+
 export function createHandler(deps: {
   readonly timer: WeekTimer;
 }): CallableHandler<JoinAsData, JoinAsResult> {
@@ -128,6 +158,7 @@ async function joinAs(
   const profile = (await ctx.port.docs.get(`users/${uid}`)).data;
   const playerName = playerNameOf(profile, data.playerName);
   if (roleId === OBSERVER) await checkMayObserve(ctx.port, gid, uid);
+  else await checkSeat(ctx, gid, roleId, uid);
   const lean = await ctx.port.docs.runTransaction(async (tx) => {
     const game = checkJoinable((await tx.get(gamePath(gid))).data);
     if ((game.draft === true || game.archived === true) && game.creator !== uid) {

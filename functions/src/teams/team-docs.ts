@@ -14,6 +14,7 @@
  *   in two teams. Backend only.
  */
 import { createHash } from 'node:crypto';
+import { planActive } from '@sim/core/billing/plans';
 import type { DocData } from '@sim/core/port/data-port';
 
 export const GAME_TYPES = ['beergame', 'leangame'] as const;
@@ -98,11 +99,8 @@ export function adminCount(team: DocData | undefined): number {
   return membersOf(team).filter(([, m]) => m.role === 'admin').length;
 }
 
-/** A plan is active when `active` is true and its `until`, if set, has not passed. */
-export function planActive(plan: unknown, now: number): boolean {
-  if (!isRecord(plan) || plan.active !== true) return false;
-  return typeof plan.until !== 'number' || plan.until > now;
-}
+/** Whether a plan is active: the one rule, shared with the SPA's tags (business.md §3.7). */
+export { planActive };
 
 /**
  * The licence cap of a game type: an active plan's `licenses` (a whole number ≥ 1), or null when

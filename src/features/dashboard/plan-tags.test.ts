@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardMessage, planTags } from '@/features/dashboard/plan-tags';
+import { FREE_PLAYERS, freePeriodStart } from '@sim/core/billing/plans';
+import {
+  dashboardMessage,
+  planTags,
+  planUsageOf,
+  withUsage,
+} from '@/features/dashboard/plan-tags';
 
 const NOW = 1_000_000;
 
@@ -38,6 +44,49 @@ describe('planTags (spec §6)', () => {
     };
     expect(planTags(team, 'u1', NOW)).toEqual([{ kind: 'upgrade' }]);
     expect(planTags({ members: { u1: { games: ['beergame'] } } }, 'u1', NOW)).toEqual([
+      { kind: 'upgrade' },
+    ]);
+  });
+});
+
+describe('plan usage on the tags (business.md §3.7)', () => {
+  const team = {
+    members: { u1: { games: ['beergame'] } },
+    plans: {
+      beergame: { active: true, until: NOW + 10, players: 30, periodStart: 500, usedPlayers: 29 },
+    },
+  };
+
+  it('reads used from the usage document of the plan period, not from the plan', () => {
+    const usage = planUsageOf([
+      { id: 'beergame~500', data: { used: 7, max: 30 } },
+      { id: 'beergame~100', data: { used: 30, max: 30 } },
+    ]);
+    expect(planTags(withUsage(team, usage, NOW), 'u1', NOW, usage)).toEqual([
+      { kind: 'players', type: 'beergame', used: 7, max: 30 },
+    ]);
+    // No usage document yet: nobody seated.
+    expect(planTags(withUsage(team, {}, NOW), 'u1', NOW)).toEqual([
+      { kind: 'players', type: 'beergame', used: 0, max: 30 },
+    ]);
+  });
+
+  it('adds the upgrade tag when every seat of a plan is taken', () => {
+    const usage = planUsageOf([{ id: 'beergame~500', data: { used: 30 } }]);
+    expect(planTags(withUsage(team, usage, NOW), 'u1', NOW, usage)).toEqual([
+      { kind: 'players', type: 'beergame', used: 30, max: 30 },
+      { kind: 'upgrade' },
+    ]);
+  });
+
+  it('shows the free allowance used this period beside the upgrade tag', () => {
+    const start = freePeriodStart(NOW);
+    const usage = planUsageOf([
+      { id: `leangame~free~${start}`, data: { used: 4 } },
+      { id: `beergame~free~${start - 1}`, data: { used: 9 } },
+    ]);
+    expect(planTags(null, 'u1', NOW, usage)).toEqual([
+      { kind: 'free', type: 'leangame', used: 4, max: FREE_PLAYERS },
       { kind: 'upgrade' },
     ]);
   });
