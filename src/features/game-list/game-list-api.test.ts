@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildBeerGameDocs, chainConfig } from '@sim/core/beer/game-docs';
-import { buildLeanGameDocs, type LeanGameDoc } from '@sim/core/lean/game-docs';
+import { buildLeanGameDocs, leanGameFromDocs, type LeanGameDoc } from '@sim/core/lean/game-docs';
 import { normalizeLeanGame, type LeanGameInput } from '@sim/core/lean/model';
 import { validateLeanGame } from '@sim/core/lean/validate';
 import { LEAN_TEMPLATES } from '@sim/core/templates/lean-templates';
@@ -268,5 +268,121 @@ describe('copying a lean game (spec §4, LEAN-RUN-6)', () => {
     expect((secret['consumerDemand'] as DocData[]).every((o) => o['fulfilled_qty'] === 0)).toBe(
       true,
     );
+  }, 60_000);
+  it('resets exactly what spec §4 says and keeps the line as it was played', async () => {
+    const template = LEAN_TEMPLATES.find((t) => t.id === 'lean-full')!;
+    const config = structuredClone(template.config) as LeanGameInput;
+    // The line as the class left it: a station moved, a batch and a cap changed, kanban on, the
+    // balanced assignment, a quiz answer.
+    config.facilities['yellow']!.position = [1, 1];
+    config.facilities['grey']!.batchSize = 2;
+    config.facilities['grey']!.wipInMax = 6;
+    config.params.settings = { ...config.params.settings, kanban: true };
+    config.params.opAssignment = { ...config.params.opAssignment, 'hbar:grey': 'blue' };
+    const docs = buildLeanGameDocs({
+      gid: 'leanRound',
+      creator: 'alice',
+      creatorName: 'Alice',
+      name: 'Round 2',
+      now: 1000,
+      config,
+    });
+    const admin = store.service();
+    const played = structuredClone(docs.game) as unknown as DocData & LeanGameDoc;
+    Object.assign(played, {
+      finished: true,
+      archived: true,
+      session: 'sess1',
+      roundNumber: 2,
+      teamNumber: 3,
+      players: ['p1', 'p2'],
+      observers: ['o1'],
+      improvementsPanelBy: 'p2',
+    });
+    Object.assign(played.params, { game_start_at: 5000, game_end_at: 1_805_000, nextRank: 31 });
+    Object.assign(played.facilities['yellow']!, { user: 'p1', playerName: 'Ann', computer: false });
+    Object.assign(played.facilities['blue']!, { user: 'p2', playerName: 'Bo', computer: false });
+    played.facilities['grey']!.computer = true;
+    await admin.docs.set('games/leanRound', played);
+    const counters = {
+      fulfilled_at: 6.2,
+      fulfilled_qty: 4,
+      defectOpes: 2,
+      defectProducts: 1,
+      lateProducts: 3,
+      otifProducts: 1,
+      prod_started_qty: 4,
+    };
+    await admin.docs.set('games/leanRound/private/params', {
+      ...docs.privateParams,
+      consumerDemand: docs.privateParams.consumerDemand.map((o) => ({ ...o, ...counters })),
+      answers: { q1: 2 },
+    });
+    const item: GameListItem = {
+      id: 'leanRound',
+      name: 'Round 2',
+      type: 'leangame',
+      creator: 'alice',
+      team: null,
+      createdAt: 1000,
+      archived: true,
+      finished: true,
+      draft: false,
+      players: 2,
+      session: 'sess1',
+      owner: 'Me',
+      mine: true,
+    };
+    const [copy] = await copyGame(item, 1, '', { uid: 'alice', creatorName: 'Alice', now: 9000 });
+    const game = (await admin.docs.get(`games/${copy}`)).data as unknown as LeanGameDoc;
+    const secret = (await admin.docs.get(`games/${copy}/private/params`)).data as unknown as {
+      seed: number;
+      consumerDemand: Record<string, unknown>[];
+      answers: Record<string, unknown>;
+    };
+
+    // Reset: unfinished, unarchived, no session, no players, rank, start and end times, the
+    // improvements panel, the demand's fulfilment counters.
+    expect(game).toMatchObject({
+      finished: false,
+      archived: false,
+      session: null,
+      roundNumber: null,
+      teamNumber: null,
+      players: [],
+      observers: [],
+      improvementsPanelBy: null,
+    });
+    expect(game.params).toMatchObject({ game_start_at: null, game_end_at: null, nextRank: 0 });
+    for (const f of Object.values(game.facilities)) {
+      expect(f).toMatchObject({ user: null, playerName: null, computer: false });
+    }
+    expect(secret.consumerDemand).toHaveLength(docs.privateParams.consumerDemand.length);
+    secret.consumerDemand.forEach((o, i) => {
+      const before = docs.privateParams.consumerDemand[i]!;
+      expect(o).toEqual({
+        created_min: before.created_min,
+        template_id: before.template_id,
+        qty: before.qty,
+        fulfilled_at: null,
+        fulfilled_qty: 0,
+        defectOpes: 0,
+        defectProducts: 0,
+        lateProducts: 0,
+        otifProducts: 0,
+        prod_started_qty: 0,
+      });
+    });
+
+    // Kept: the line, its levers and settings, the seed and the quiz answers.
+    expect(game.facilities['yellow']!.position).toEqual([1, 1]);
+    expect(game.facilities['grey']).toMatchObject({ batchSize: 2, wipInMax: 6 });
+    expect(game.params.settings).toMatchObject({ kanban: true });
+    expect(game.params.improvements).toEqual(config.params.improvements);
+    expect(game.params.opAssignment?.['hbar:grey']).toBe('blue');
+    expect(secret.seed).toBe(docs.privateParams.seed);
+    expect(secret.answers).toEqual({ q1: 2 });
+    // And the copy is a game the core runs.
+    expect(() => leanGameFromDocs(game, secret)).not.toThrow();
   }, 60_000);
 });

@@ -12,7 +12,6 @@ import {
   parseGameItem,
   resetBeerConfig,
   resetGameFields,
-  resetLeanParams,
   type GameListItem,
 } from '@/features/game-list/game-list-model';
 
@@ -145,34 +144,6 @@ describe('copy reset rules (spec §4)', () => {
     expect(reset.params.timer).toBe(0);
     expect(reset.params.playTimer).toBe(false);
     expect(reset.facilities).toEqual(base.facilities);
-  });
-
-  it('resets lean rank, times and fulfilment counters', () => {
-    const reset = resetLeanParams({
-      nextRank: 9,
-      game_start_at: 5,
-      game_end_at: 9,
-      moveCellTime: 0.1,
-      consumerDemand: [{ qty: 3, fulfilled_at: 4, fulfilled_qty: 3, otifProducts: 2 }],
-    });
-    expect(reset).toEqual({
-      nextRank: 0,
-      game_start_at: null,
-      game_end_at: null,
-      moveCellTime: 0.1,
-      consumerDemand: [
-        {
-          qty: 3,
-          fulfilled_at: null,
-          fulfilled_qty: 0,
-          defectOpes: 0,
-          defectProducts: 0,
-          lateProducts: 0,
-          otifProducts: 0,
-          prod_started_qty: 0,
-        },
-      ],
-    });
   });
 });
 

@@ -190,34 +190,6 @@ export function resetBeerConfig(config: BeerGameConfig): BeerGameConfig {
   };
 }
 
-/**
- * Spec §4 lean copy: rank, start and end times, the improvements panel and the demand
- * fulfilment counters are reset.
- */
-export function resetLeanParams(params: DocData): DocData {
-  const demand = Array.isArray(params['consumerDemand']) ? params['consumerDemand'] : [];
-  return {
-    ...params,
-    nextRank: 0,
-    game_start_at: null,
-    game_end_at: null,
-    consumerDemand: demand.map((d: unknown) =>
-      typeof d === 'object' && d !== null
-        ? {
-            ...d,
-            fulfilled_at: null,
-            fulfilled_qty: 0,
-            defectOpes: 0,
-            defectProducts: 0,
-            lateProducts: 0,
-            otifProducts: 0,
-            prod_started_qty: 0,
-          }
-        : d,
-    ),
-  };
-}
-
 export type MergeProblem = 'titleRequired' | 'noGames' | 'mixedTypes';
 
 /** Spec §5: merging games into a template needs a title, and games of one type. */
