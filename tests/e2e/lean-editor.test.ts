@@ -11,9 +11,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { leanDebrief, type LeanDebrief } from '@sim/core/lean/debrief';
-import { applyAction, endRun, startRun } from '@sim/core/lean/engine';
-import { leanGameFromDocs, type LeanStatsDoc } from '@sim/core/lean/game-docs';
-import type { LeanOrderInput } from '@sim/core/lean/model';
+import { CARS_AND_TRUCKS_ROUNDS, carsAndTrucks } from '@sim/core/lean/cars-and-trucks';
+import { applyAction, endRun, runToEnd, startRun } from '@sim/core/lean/engine';
+import {
+  buildLeanGameDocs,
+  leanGameFromDocs,
+  leanStatsDoc,
+  type LeanStatsDoc,
+} from '@sim/core/lean/game-docs';
+import { normalizeLeanGame, type LeanOrderInput } from '@sim/core/lean/model';
+import { SESSION_TEMPLATES } from '@sim/core/templates/session-templates';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { instructorOnDashboard, serviceClient } from './stack-helpers';
@@ -255,4 +262,116 @@ describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
     await onPhone(teacher, () => check(teacher, 'debrief-phone'));
     service.close();
   }, 240_000);
+
+  it('compares a lean session’s rounds and teams, each round against the last', async () => {
+    onTestFailed(async () => {
+      let k = 0;
+      for (const c of contexts) {
+        for (const p of c.pages()) {
+          await p
+            .screenshot({ path: `/tmp/lean-session-failed-${k++}.png`, fullPage: true })
+            .catch(() => undefined);
+        }
+      }
+    });
+    const service = serviceClient();
+    const teacher = await newPage();
+    const email = `lean-session-${Date.now()}@school.example`;
+    const uid = await instructorOnDashboard(teacher, service, stack.webUrl, email);
+    const template = SESSION_TEMPLATES.find((x) => x.id === 's-lean-improve')!;
+    const sid = service.docs.newId();
+    // Two rounds of two teams, played to their end by the computer: the push line of the
+    // Appendix, then its compact line with batches of one.
+    const played = [
+      { round: 1, team: 1, variant: 'push' },
+      { round: 1, team: 2, variant: 'batch1' },
+      { round: 2, team: 1, variant: 'compact' },
+      { round: 2, team: 2, variant: 'compact' },
+    ];
+    const debriefs: LeanDebrief[] = [];
+    const games = [];
+    for (const p of played) {
+      const gid = service.docs.newId();
+      const variant = CARS_AND_TRUCKS_ROUNDS.find((r) => r.id === p.variant)!.variant;
+      const config = carsAndTrucks(variant);
+      const docs = buildLeanGameDocs({
+        gid,
+        creator: uid,
+        creatorName: 'Ada Lovelace',
+        name: `Round ${p.round} · Team ${p.team}`,
+        session: sid,
+        roundNumber: p.round,
+        teamNumber: p.team,
+        config,
+        now: Date.now(),
+      });
+      const state = runToEnd(normalizeLeanGame(config));
+      const stats = leanStatsDoc(state, gid, 1000, Date.now());
+      debriefs.push(stats.debrief);
+      games.push({ gid, roundNumber: p.round, teamNumber: p.team, finished: true });
+      await service.docs.set(`games/${gid}`, { ...docs.game, finished: true });
+      await service.docs.set(`games/${gid}/private/params`, { ...docs.privateParams });
+      await service.docs.set(`games/${gid}/stats/final`, { ...stats });
+    }
+    await service.docs.set(`sessions/${sid}`, {
+      name: 'Lean class',
+      creator: uid,
+      creatorName: 'Ada Lovelace',
+      team: null,
+      status: 'published',
+      type: 'leangame',
+      templateId: template.id,
+      templateVersion: template.version,
+      rounds: template.rounds.map((r) => ({ id: r.id, name: r.name, description: r.description })),
+      games,
+      lockedRounds: {},
+      teamNames: {},
+      players: [],
+      localeLabels: { team: '', round: '' },
+      teamCount: 2,
+      created_at: Date.now(),
+      deleted: false,
+    });
+
+    await teacher.goto(`${stack.webUrl}/session/${sid}/results`);
+    await teacher.getByTestId('lean-session-table').waitFor({ timeout: 30_000 });
+    for (const m of ['leadTime', 'wip', 'flowEfficiency', 'otif', 'profit']) {
+      await teacher
+        .getByTestId(`lean-session-chart-${m}`)
+        .locator('svg.recharts-surface')
+        .first()
+        .waitFor();
+    }
+    const cell = (row: string, metric: string) =>
+      teacher.getByTestId(row).locator(`td[data-metric="${metric}"]`);
+    // Each figure is the game's debrief.
+    for (const [k, p] of played.entries()) {
+      const d = debriefs[k]!;
+      const row = `lean-session-row-${p.round}-${p.team}`;
+      const expected: Record<string, number | null> = {
+        leadTime: d.wip.averageLeadTime,
+        wip: d.wip.average,
+        flowEfficiency: d.flowefficiency.value,
+        otif: d.deliveries.otifRate,
+        profit: d.pnl.profit,
+      };
+      for (const [metric, value] of Object.entries(expected)) {
+        const shown = await cell(row, metric).getAttribute('data-value');
+        if (value === null) expect(shown).toBe('');
+        else expect(Number(shown)).toBeCloseTo(value, 9);
+      }
+    }
+    // Round 2 against round 1, team by team: the compact line with batches of one cuts team 1's
+    // lead time; the verdict follows the sign (shorter is better).
+    const lead1 = debriefs[0]!.wip.averageLeadTime!;
+    const lead2 = debriefs[2]!.wip.averageLeadTime!;
+    const verdict = await cell('lean-session-row-2-1', 'leadTime')
+      .locator('[data-verdict]')
+      .getAttribute('data-verdict');
+    expect(verdict).toBe(lead2 < lead1 ? 'better' : lead2 > lead1 ? 'worse' : 'same');
+    await teacher.getByTestId('lean-session-average-2').waitFor();
+    await check(teacher, 'session-results');
+    await onPhone(teacher, () => check(teacher, 'session-results-phone'));
+    service.close();
+  }, 120_000);
 });

@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { DocData } from '@sim/core/port/data-port';
+import { LeanResultsView } from '@/features/sessions/lean-results-view';
 import { readFacilityDocs, watchSessionGames } from '@/features/sessions/session-api';
 import { useRoundTexts } from '@/features/sessions/round-texts';
 import { roundLabel, teamLabel, type Session } from '@/features/sessions/session-model';
@@ -174,8 +175,20 @@ function RoundList({ session, ranking, cost }: RoundTableProps) {
   );
 }
 
-/** `/session/:sid/results`: every round's teams side by side, compared at the same week. */
+/**
+ * `/session/:sid/results`: every round's teams side by side; a lean session compares its lean
+ * figures round against round, a beer session its teams' costs at the same week.
+ */
 export function ResultsView({ session }: { session: Session }) {
+  return session.type === 'leangame' ? (
+    <LeanResultsView session={session} />
+  ) : (
+    <BeerResultsView session={session} />
+  );
+}
+
+/** A beer session's rounds: the teams compared at the same week. */
+function BeerResultsView({ session }: { session: Session }) {
   const { t, i18n } = useTranslation();
   const roundTexts = useRoundTexts();
   const results = useResults(session);

@@ -282,6 +282,15 @@ export function watchGame(
   );
 }
 
+/**
+ * A game's final stats (`games/{gid}/stats/final`, written by the backend when a lean run ends):
+ * the session's admins read them; null when there are none yet.
+ */
+export async function readFinalStats(gid: string): Promise<DocData | null> {
+  const snap = await getDataPort().docs.get(`games/${gid}/stats/final`);
+  return snap.exists ? (snap.data ?? null) : null;
+}
+
 /** The private facility documents of a game (the creator and session admins see all). */
 export async function readFacilityDocs(gid: string): Promise<{ id: string; data: DocData }[]> {
   const docs = await getDataPort().docs.query({ collection: `games/${gid}/facilities` });
