@@ -23,6 +23,7 @@ import * as addTeamMemberCall from './callables/add-team-member';
 import * as joinTeamMemberCall from './callables/join-team-member';
 import * as removeTeamMemberCall from './callables/remove-team-member';
 import * as startTrialCall from './callables/start-trial';
+import * as setTeamMemberRoleCall from './callables/set-team-member-role';
 import { readAppUrl } from './app-url';
 import { MAIL_SECRETS, lazyMailer } from './mail/providers';
 import { cloudLeanTicker } from './lean/cloud-lean-ticker';
@@ -84,6 +85,12 @@ export const removeTeamMember = defineCallable(
   removeTeamMemberCall.name,
   removeTeamMemberCall.schema,
   removeTeamMemberCall.handle,
+);
+
+export const setTeamMemberRole = defineCallable(
+  setTeamMemberRoleCall.name,
+  setTeamMemberRoleCall.schema,
+  setTeamMemberRoleCall.handle,
 );
 
 // ---- plans (business.md §3.7, §3.8) ----

@@ -41,6 +41,11 @@ const ProfileSettings = lazyPage(
 const AccountPanel = lazyPage(() => import('@/features/auth/account-panel'), 'AccountPanel');
 const TeamPanel = lazyPage(() => import('@/features/team/team-panel'), 'TeamPanel');
 const JoinTeamFlow = lazyPage(() => import('@/features/team/join-team-flow'), 'JoinTeamFlow');
+const StartTrialFlow = lazyPage(
+  () => import('@/features/billing/start-trial-flow'),
+  'StartTrialFlow',
+);
+const ReferralPanel = lazyPage(() => import('@/features/referral/referral-panel'), 'ReferralPanel');
 const PublicPagePanel = lazyPage(
   () => import('@/features/settings/public-page-panel'),
   'PublicPagePanel',
@@ -109,6 +114,7 @@ export function DashboardRoute() {
       header={panel(
         <>
           {user.email && <JoinTeamFlow uid={user.uid} email={user.email} userName={userName} />}
+          {user.email && <StartTrialFlow uid={user.uid} userName={userName} />}
           <DashboardHeader uid={user.uid} team={team} />
         </>,
       )}
@@ -141,6 +147,9 @@ export function DashboardRoute() {
             <PublicPagePanel uid={user.uid} />
             <AccountPanel />
           </Stack>,
+        ),
+        referral: panel(
+          <ReferralPanel uid={user.uid} joined={profile?.joinedReferralProgram === true} />,
         ),
       }}
     />

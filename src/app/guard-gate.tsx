@@ -51,14 +51,23 @@ export function GuardGate({ access, children }: { access: RouteAccess; children:
     case 'pending':
       return <PageLoader />;
     case 'redirect':
-      // Spec §4: an anonymous player opening an invitation link quits the game first.
-      if (decision.messageKey === 'auth.guard.messSignupToJoinTeam' && user?.isAnonymous) {
+      // Spec §4: an anonymous player opening an invitation or a trial link quits the game first.
+      if (
+        (decision.messageKey === 'auth.guard.messSignupToJoinTeam' ||
+          decision.messageKey === 'auth.guard.messLoginToStartTrial') &&
+        user?.isAnonymous
+      ) {
         if (profileStatus === 'idle' || profileStatus === 'loading') return <PageLoader />;
         const playing = profile?.playingGame?.id;
         if (playing) {
           return (
             <Suspense fallback={<PageLoader />}>
-              <QuitFirstDialog gameId={playing} />
+              <QuitFirstDialog
+                gameId={playing}
+                purpose={
+                  decision.messageKey === 'auth.guard.messLoginToStartTrial' ? 'trial' : 'team'
+                }
+              />
             </Suspense>
           );
         }

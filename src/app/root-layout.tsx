@@ -10,11 +10,12 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { PageLoader } from '@/components/page-loader';
 import { ErrorSnackbar } from '@/lib/errors/error-snackbar';
 import { updateVisitor } from '@/lib/i18n/i18n';
+import { keepReferrer, referrerParam } from '@/lib/referral/referrer';
 import { ToastHost } from '@/lib/toast/toast-host';
 
 export function RootLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const handles = useMatches().map((match) => match.handle);
   const access = deepestHandle(handles, 'access') ?? { need: 'public' };
   const titleKey = deepestHandle(handles, 'title');
@@ -36,6 +37,12 @@ export function RootLayout() {
     void updateVisitor({ settled, uid, profileLanguage });
   }, [settled, uid, profileLanguage]);
   useWorkspaceLocale(pathname);
+
+  // A visitor who came through a colleague's referral link (business.md §3.10) keeps it 30 days.
+  const referrer = referrerParam(search);
+  useEffect(() => {
+    if (referrer) keepReferrer(referrer, Date.now());
+  }, [referrer]);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

@@ -33,6 +33,10 @@ export interface UserProfile {
   readonly language?: string;
   /** Features switched on for this user by the backend (e.g. advancedModelBeta). */
   readonly features?: readonly string[];
+  /** The uid of the colleague whose referral link brought this user (set once). */
+  readonly invitedBy?: string;
+  /** The user joined the referral program (business.md §3.10). */
+  readonly joinedReferralProgram?: boolean;
   /** The game the user is playing (written by joinAs / quitGame). */
   readonly playingGame?: {
     readonly id: string;

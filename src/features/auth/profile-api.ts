@@ -33,3 +33,11 @@ export async function mergeProfileFields(
 ): Promise<void> {
   await getDataPort().docs.set(profilePath(uid), { ...fields }, { merge: true });
 }
+
+/**
+ * Records the colleague whose referral link brought this user (business.md §3.10). The access
+ * policy accepts it once, and never the user's own uid.
+ */
+export async function saveReferrer(uid: string, referrer: string): Promise<void> {
+  await getDataPort().docs.set(profilePath(uid), { invitedBy: referrer }, { merge: true });
+}

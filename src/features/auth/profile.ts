@@ -12,6 +12,7 @@ const STRING_FIELDS = [
   'attributionOtherText',
   'playerName',
   'language',
+  'invitedBy',
 ] as const;
 
 /** Keeps the known string fields of a stored profile; a missing document gives an empty profile. */
@@ -28,6 +29,7 @@ export function parseProfile(data: DocData | undefined): UserProfile {
     typeof playing === 'object' && playing !== null ? (playing as Record<string, unknown>) : null;
   return {
     ...profile,
+    ...(data['joinedReferralProgram'] === true ? { joinedReferralProgram: true } : {}),
     ...(Array.isArray(features)
       ? { features: features.filter((f): f is string => typeof f === 'string') }
       : {}),

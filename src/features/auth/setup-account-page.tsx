@@ -25,10 +25,12 @@ import {
   type SetupAccountField,
   type SetupAccountForm,
 } from '@/features/auth/profile';
-import { saveProfile } from '@/features/auth/profile-api';
+import { saveProfile, saveReferrer } from '@/features/auth/profile-api';
 import { DASHBOARD_HOME } from '@/features/auth/route-guard';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
+import { readReferrer, referrerForProfile } from '@/lib/referral/referrer';
+import { reportError } from '@/lib/sentry';
 
 function isAttributionSource(value: string | undefined): value is AttributionSource {
   return (ATTRIBUTION_SOURCES as readonly (string | undefined)[]).includes(value);
@@ -65,6 +67,9 @@ function SetupAccountFormView({ profile }: { profile: UserProfile | null }) {
     try {
       const changes = buildProfileUpdate(form, user.email);
       await saveProfile(user.uid, changes);
+      // The referrer of the link this visitor came through (business.md §3.10), once.
+      const referrer = referrerForProfile(user.uid, profile?.invitedBy, readReferrer(Date.now()));
+      if (referrer) await saveReferrer(user.uid, referrer).catch(reportError);
       // The listener confirms it; updating now lets the dashboard guard see the completed profile.
       setProfile({ ...useAuthStore.getState().profile, ...changes });
       navigate(DASHBOARD_HOME, { replace: true });

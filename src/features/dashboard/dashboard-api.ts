@@ -40,3 +40,22 @@ export function watchTeam(
     onError,
   );
 }
+
+/**
+ * Calls `next` with the seats counted per plan period (business.md §3.7), live: the team's
+ * `teams/{tid}/planUsage`, or, for an instructor without a team, their own `users/{uid}/planUsage`
+ * (the free allowance).
+ */
+export function watchPlanUsage(
+  scope: { readonly teamId: string } | { readonly uid: string },
+  next: (docs: { id: string; data: DocData | undefined }[]) => void,
+  onError: (error: unknown) => void,
+): Unsubscribe {
+  const collection =
+    'teamId' in scope ? `teams/${scope.teamId}/planUsage` : `users/${scope.uid}/planUsage`;
+  return getDataPort().docs.onQuery(
+    { collection },
+    (snap) => next(snap.docs.map((d) => ({ id: d.id, data: d.data }))),
+    onError,
+  );
+}

@@ -15,9 +15,13 @@ import {
   DASHBOARD_MESSAGE_DELAY_MS,
   dashboardMessage,
   planTags,
+  planUsageOf,
+  withUsage,
   type DashboardMessageKey,
+  type PlanUsage,
 } from '@/features/dashboard/plan-tags';
-import type { TeamInfo } from '@/features/dashboard/dashboard-api';
+import { watchPlanUsage, type TeamInfo } from '@/features/dashboard/dashboard-api';
+import { reportError } from '@/lib/sentry';
 import { LanPanel } from '@/features/dashboard/lan-panel';
 
 /** Spec §2: the join-team / start-trial message, shown after 500 ms. */
@@ -32,6 +36,25 @@ function useDelayedMessage(): DashboardMessageKey | null {
   }, [search, key]);
   // A message belongs to the query it was shown for.
   return shown && shown.search === search ? shown.key : null;
+}
+
+/**
+ * The seats counted for the instructor's team (or, without a team, for the instructor), live.
+ * Unreadable usage leaves the tags without figures rather than failing the dashboard.
+ */
+function usePlanUsage(uid: string, teamId: string | null | undefined): PlanUsage {
+  const [usage, setUsage] = useState<{ key: string; usage: PlanUsage } | null>(null);
+  const key = teamId === undefined ? '' : (teamId ?? `user:${uid}`);
+  useEffect(() => {
+    if (key === '') return undefined;
+    const scope = teamId ? { teamId } : { uid };
+    return watchPlanUsage(
+      scope,
+      (docs) => setUsage({ key, usage: planUsageOf(docs) }),
+      reportError,
+    );
+  }, [key, teamId, uid]);
+  return usage && usage.key === key ? usage.usage : {};
 }
 
 function MenuButton({
@@ -100,7 +123,9 @@ export function DashboardHeader({
   // next visit).
   const [now] = useState(() => Date.now());
   const message = useDelayedMessage();
-  const tags = team === undefined ? [] : planTags(team?.data ?? null, uid, now);
+  const usage = usePlanUsage(uid, team === undefined ? undefined : (team?.id ?? null));
+  const tags =
+    team === undefined ? [] : planTags(withUsage(team?.data ?? null, usage, now), uid, now, usage);
   return (
     <>
       <LanPanel />
@@ -127,15 +152,17 @@ export function DashboardHeader({
             />
           ) : (
             <Chip
-              key={tag.type}
+              key={`${tag.kind}-${tag.type}`}
               variant="outlined"
               color={tag.type === 'beergame' ? 'warning' : 'info'}
-              label={t('dashboard.tags.players', {
+              label={t(tag.kind === 'free' ? 'dashboard.tags.free' : 'dashboard.tags.players', {
                 type: t(`sessions.types.${tag.type === 'leangame' ? 'leangame' : 'beergame'}`),
                 used: tag.used,
                 max: tag.max,
               })}
-              data-testid={`plan-tag-${tag.type}`}
+              data-testid={
+                tag.kind === 'free' ? `plan-tag-free-${tag.type}` : `plan-tag-${tag.type}`
+              }
             />
           ),
         )}

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_PLAYERS, freePeriodStart } from '@sim/core/billing/plans';
-import {
-  dashboardMessage,
-  planTags,
-  planUsageOf,
-  withUsage,
-} from '@/features/dashboard/plan-tags';
+import { dashboardMessage, planTags, planUsageOf, withUsage } from '@/features/dashboard/plan-tags';
 
 const NOW = 1_000_000;
 

@@ -11,12 +11,19 @@ import { showError } from '@/lib/errors/error-store';
 import { quitGame } from '@/lib/firebase/callables';
 
 /**
- * Spec §4: an anonymous player who opens an invitation link is first asked to quit the game
- * they are playing, before signing up or logging in to join the team. Quitting clears the
+ * Spec §4: an anonymous player who opens an invitation link (or a trial link) is first asked to
+ * quit the game they are playing, before signing up or logging in to join the team. Quitting clears the
  * profile's `playingGame`, which lets the route guard go on to the signup page; staying goes
  * back to the game.
  */
-export function QuitFirstDialog({ gameId }: { gameId: string }) {
+export function QuitFirstDialog({
+  gameId,
+  purpose = 'team',
+}: {
+  gameId: string;
+  /** What the link asks: joining a team, or starting a trial. */
+  purpose?: 'team' | 'trial';
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -33,7 +40,9 @@ export function QuitFirstDialog({ gameId }: { gameId: string }) {
     <Dialog open aria-labelledby="quit-first-title" data-testid="quit-first-dialog">
       <DialogTitle id="quit-first-title">{t('team.join.quitTitle')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('team.join.quitText')}</DialogContentText>
+        <DialogContentText>
+          {t(purpose === 'trial' ? 'team.join.quitTextTrial' : 'team.join.quitText')}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => navigate(`/game/${gameId}/play`, { replace: true })}>

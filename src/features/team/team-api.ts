@@ -10,6 +10,7 @@ import {
   addTeamMember,
   joinTeamMember,
   removeTeamMember,
+  setTeamMemberRole,
   type AddTeamMemberRequest,
   type AddTeamMemberResponse,
   type JoinTeamMemberResponse,
@@ -35,6 +36,14 @@ export function inviteColleague(request: AddTeamMemberRequest): Promise<AddTeamM
 
 export async function removeMember(teamId: string, userId: string): Promise<void> {
   await removeTeamMember({ teamId, userId });
+}
+
+export async function setMemberRole(
+  teamId: string,
+  userId: string,
+  role: 'admin' | 'member',
+): Promise<void> {
+  await setTeamMemberRole({ teamId, userId, role });
 }
 
 export async function cancelInvite(teamId: string, inviteId: string): Promise<void> {

@@ -26,6 +26,7 @@ import {
   cancelInvite,
   inviteColleague,
   removeMember,
+  setMemberRole,
   watchInvites,
 } from '@/features/team/team-api';
 import {
@@ -90,11 +91,14 @@ function MemberLine({
   canRemove,
   canLeaveTeam,
   onRemove,
+  onRole,
 }: {
   member: MemberRow;
   canRemove: boolean;
   canLeaveTeam: boolean;
   onRemove: (member: MemberRow) => void;
+  /** An admin changes another member's role (setTeamMemberRole). */
+  onRole: (member: MemberRow, role: 'admin' | 'member') => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -131,14 +135,23 @@ function MemberLine({
               </Button>
             )
           : canRemove && (
-              <Button
-                size="small"
-                color="error"
-                onClick={() => onRemove(member)}
-                data-testid={`team-remove-${member.uid}`}
-              >
-                {t('team.panel.remove')}
-              </Button>
+              <>
+                <Button
+                  size="small"
+                  onClick={() => onRole(member, member.role === 'admin' ? 'member' : 'admin')}
+                  data-testid={`team-role-${member.uid}`}
+                >
+                  {member.role === 'admin' ? t('team.panel.makeMember') : t('team.panel.makeAdmin')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => onRemove(member)}
+                  data-testid={`team-remove-${member.uid}`}
+                >
+                  {t('team.panel.remove')}
+                </Button>
+              </>
             )}
       </Stack>
     </Stack>
@@ -391,6 +404,20 @@ export function TeamPanel({ uid, userName, teamId, team }: TeamPanelProps) {
     if (hash === '#team') panelRef.current?.scrollIntoView({ block: 'start' });
   }, [hash]);
 
+  const changeRole = async (member: MemberRow, role: 'admin' | 'member') => {
+    if (!teamId) return;
+    try {
+      await setMemberRole(teamId, member.uid, role);
+      showToast(
+        t(role === 'admin' ? 'team.panel.madeAdmin' : 'team.panel.madeMember', {
+          name: member.name,
+        }),
+      );
+    } catch (error) {
+      showError(error);
+    }
+  };
+
   const confirmRemove = async () => {
     if (!confirm || !teamId) return;
     setBusy(true);
@@ -438,6 +465,7 @@ export function TeamPanel({ uid, userName, teamId, team }: TeamPanelProps) {
                   canRemove={admin}
                   canLeaveTeam={canLeave(team, uid)}
                   onRemove={setConfirm}
+                  onRole={(m, role) => void changeRole(m, role)}
                 />
               </Box>
             ))}
@@ -445,6 +473,7 @@ export function TeamPanel({ uid, userName, teamId, team }: TeamPanelProps) {
           {admin && !canLeave(team, uid) && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {t('team.panel.lastAdmin')}
+              {members.length > 1 && ` ${t('team.panel.makeAdminHint')}`}
             </Typography>
           )}
         </Box>

@@ -358,3 +358,45 @@ export function leanScheduleComputerActions(request: {
 export function resetLeanGame(request: { readonly gid: string }): Promise<{ reset: true }> {
   return callFunction<{ gid: string }, { reset: true }>('resetLeanGame', request);
 }
+
+export interface StartTrialRequest {
+  readonly uid: string;
+  /** The caller's name, for the team created when they have none. */
+  readonly name?: string;
+  readonly pack: 'beergame' | 'leangame';
+}
+
+export interface StartTrialResponse {
+  readonly gameName: string;
+  readonly gameType: 'beergame' | 'leangame';
+  /** End of the trial (ms). */
+  readonly until: number;
+}
+
+/**
+ * Starts the caller's trial of a game type (business.md §3.8). Refusals: teamAdminOnly,
+ * errorPermissionDenied (permission-denied), trialAlreadyUsed, trialPlanActive
+ * (failed-precondition).
+ */
+export function startTrial(request: StartTrialRequest): Promise<StartTrialResponse> {
+  return callFunction<StartTrialRequest, StartTrialResponse>('startTrial', request);
+}
+
+export interface SetTeamMemberRoleRequest {
+  readonly teamId: string;
+  readonly userId: string;
+  readonly role: 'admin' | 'member';
+}
+
+/**
+ * An admin changes a member's role. Refusals: teamAdminOnly (permission-denied),
+ * teamMemberUnknown (not-found), teamLastAdmin (failed-precondition).
+ */
+export function setTeamMemberRole(
+  request: SetTeamMemberRoleRequest,
+): Promise<SetTeamMemberRoleRequest> {
+  return callFunction<SetTeamMemberRoleRequest, SetTeamMemberRoleRequest>(
+    'setTeamMemberRole',
+    request,
+  );
+}

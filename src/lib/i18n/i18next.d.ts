@@ -8,6 +8,7 @@ import type templates from '../../../locales/en/templates.json';
 import type game from '../../../locales/en/game.json';
 import type settings from '../../../locales/en/settings.json';
 import type team from '../../../locales/en/team.json';
+import type referral from '../../../locales/en/referral.json';
 import type leanEditor from '../../../locales/en/leanEditor.json';
 import type leanResults from '../../../locales/en/leanResults.json';
 
@@ -24,6 +25,7 @@ type Resources = typeof translation & {
   game: typeof game;
   settings: typeof settings;
   team: typeof team;
+  referral: typeof referral;
   leanEditor: typeof leanEditor;
   leanResults: typeof leanResults;
 };

@@ -58,7 +58,7 @@ function BeerRules({ game, selected }: { game: BeerGameDoc; selected: PublicFaci
       </Typography>
       {selected && (
         <Box sx={{ mt: 2 }} data-testid="intro-role-rules">
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t('game.intro.yourRole', { role: selected.name })}
           </Typography>
           <ul>

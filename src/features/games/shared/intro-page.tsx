@@ -88,6 +88,13 @@ export function IntroPage<F extends GameFacility>({
       });
       navigate(`/game/${game.id}/play`);
     } catch (err) {
+      // Every seat of the game's plan is taken (business.md §3.7): said where the player looks,
+      // and it stays, since trying again will not help.
+      if (errorKey(err, (k) => k === 'planPlayersLimitReached') !== null) {
+        setJoinError(t('errors.planPlayersLimitReached'));
+        setBusy(false);
+        return;
+      }
       // Someone else took the role first: it is no longer a choice.
       if (errorKey(err, (k) => k === 'roleTaken') !== null) setChosen(null);
       showError(err);
