@@ -105,6 +105,23 @@ describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
     const email = `lean-editor-${Date.now()}@school.example`;
     await instructorOnDashboard(teacher, service, stack.webUrl, email);
 
+    // ---- a blank lean game from the dashboard's create menu: valid as it is, once named
+    await teacher.getByTestId('dashboard-create-menu').click();
+    await teacher.getByRole('menuitem', { name: 'New lean game' }).click();
+    await teacher.waitForURL('**/dashboard/games/new/leangame', { timeout: 30_000 });
+    await teacher.getByTestId('lean-grid').waitFor({ timeout: 30_000 });
+    await teacher.getByTestId('editor-save').click();
+    await teacher.getByTestId('editor-issues').waitFor();
+    await teacher.getByTestId('editor-name').fill('Blank line');
+    await teacher.getByTestId('editor-save').click();
+    await teacher.waitForURL('**/game/*/play', { timeout: 30_000 });
+    const blankId = /\/game\/([^/]+)\/play/.exec(teacher.url())?.[1] ?? '';
+    const blank = (await service.docs.get(`games/${blankId}`)).data ?? {};
+    expect(blank).toMatchObject({ type: 'leangame', name: 'Blank line', finished: false });
+    expect(Object.keys(blank['facilities'] as object).sort()).toEqual(['s1', 'warehouse']);
+    const blankSecret = (await service.docs.get(`games/${blankId}/private/params`)).data ?? {};
+    expect(blankSecret['consumerDemand']).toHaveLength(1);
+
     // ---- from the default template "Lean production line" to its editor
     await teacher.goto(`${stack.webUrl}/dashboard/templates/games`);
     const card = teacher.getByTestId('template-game-lean-basic');
@@ -123,6 +140,27 @@ describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
         await teacher.getByTestId('lean-grid').screenshot({ path: `${SHOTS}/lean-grid-phone.png` });
       }
     });
+
+    // ---- every section open: products as dots, who paints which dot, orders, levers, economics
+    for (const title of [
+      'Products',
+      'Who paints which dot',
+      'Demand',
+      'Improvements',
+      'Economics',
+      'Debrief',
+    ]) {
+      await openSection(teacher, title);
+    }
+    await teacher.getByTestId('lean-dots-car').waitFor();
+    await teacher.getByTestId('lean-generator').waitFor();
+    if (SHOTS) {
+      for (const id of ['lean-product-car', 'lean-generator', 'lean-lever-heijunka']) {
+        await teacher.getByTestId(id).screenshot({ path: `${SHOTS}/lean-part-${id}.png` });
+      }
+    }
+    await check(teacher, 'editor-open');
+    await onPhone(teacher, () => check(teacher, 'editor-open-phone'));
 
     // ---- move Yellow by dragging it to a free cell, Grey one cell down with the keyboard
     await teacher.getByTestId('lean-chip-yellow').dragTo(teacher.getByTestId('lean-cell-1-1'));
@@ -151,7 +189,6 @@ describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
     await expect(blueCard.getByText('Between 1 and 20, whole units.').count()).resolves.toBe(0);
 
     // ---- an order: quantity 7 for the third order
-    await openSection(teacher, 'Demand');
     await teacher.getByTestId('lean-order-2-qty').fill('7');
     await expect(teacher.getByTestId('lean-demand-summary').textContent()).resolves.toContain(
       'units: 43',

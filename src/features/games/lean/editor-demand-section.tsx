@@ -186,7 +186,7 @@ function Generator({
     pattern.first >= 0;
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="lean-generator">
-      <Typography variant="subtitle2" component="h4" gutterBottom>
+      <Typography variant="subtitle2" component="h3" gutterBottom>
         {t('leanEditor.demand.generator.title')}
       </Typography>
       <Stack

@@ -112,7 +112,7 @@ function ProductCard({
           <DeleteIcon />
         </IconButton>
       </Stack>
-      <Typography variant="subtitle2" component="h4" sx={{ mt: 2, mb: 1 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2, mb: 1 }}>
         {t('leanEditor.products.dots')}
       </Typography>
       <Stack spacing={1}>

@@ -54,7 +54,9 @@ export function DebriefConfigSection<S extends string>({
   return (
     <Section title={t('game.editor.sections.debrief')} errorCount={errorCount}>
       <Stack spacing={2}>
-        <Typography variant="subtitle2">{t('game.editor.debrief.sections')}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {t('game.editor.debrief.sections')}
+        </Typography>
         <Stack sx={{ flexWrap: 'wrap' }} direction="row" useFlexGap spacing={1}>
           {sections.map((s) => (
             <SwitchField
