@@ -219,6 +219,26 @@ describe('trial, seats and referral', () => {
     expect(members[bobUid]?.role).toBe('admin');
     await shotOf(ada.getByTestId('team-panel'), 'team-two-admins');
 
+    // ---- a session of Ada's: Bob, one of its admins, lands on its follow-up (spec §2, §6)
+    await ada.goto(`${stack.webUrl}/dashboard/sessions`);
+    await ada.getByRole('button', { name: 'New session' }).click();
+    await ada.getByLabel('Session name (optional)').fill('Team session');
+    await ada.getByTestId('session-template-s-beer-visibility').click();
+    await ada.waitForURL('**/follow-up', { timeout: 30_000 });
+    const sid = /\/session\/([^/]+)\/follow-up/.exec(ada.url())?.[1] ?? '';
+    expect((await service.docs.get(`sessions/${sid}`)).data?.team).toBe(teamId);
+    await bob.goto(`${stack.webUrl}/dashboard/sessions`);
+    await bob
+      .getByTestId('session-row')
+      .filter({ hasText: 'Team session' })
+      .getByRole('link', { name: 'Team session' })
+      .click();
+    await bob.waitForURL(`**/session/${sid}/follow-up`, { timeout: 30_000 });
+    await bob.getByTestId('round-2').waitFor({ timeout: 30_000 });
+    await shot(bob, 'team-session-follow-up');
+    expect(bob.url()).toContain('/follow-up');
+    await ada.goto(`${stack.webUrl}/dashboard/intro`);
+
     // ---- a first player takes a seat
     const p1 = await newPage();
     await p1.goto(`${stack.webUrl}/game/${gid}`);

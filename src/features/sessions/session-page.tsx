@@ -118,9 +118,10 @@ export function SessionPage({ view, context }: { view: SessionView; context: Ses
   }
   if (state.status === 'loading' || !authReady || (signsIn && !user)) return <PageLoader />;
   if (state.status === 'blocked') return <Blocked reason={state.reason} context={context} />;
-  const { session, isCreator } = state;
-  // Follow-up is for the session's creator, the lobby for everyone else (spec §2).
-  if (!isCreator && view !== 'lobby') {
+  // Follow-up is for the session's admins (its creator and its team's members, spec §2, §6),
+  // the lobby for everyone else.
+  const { session, isAdmin } = state;
+  if (!isAdmin && view !== 'lobby') {
     return <Navigate to={`/session/${session.id}/lobby`} replace />;
   }
 
@@ -149,7 +150,7 @@ export function SessionPage({ view, context }: { view: SessionView; context: Ses
           />
         )}
       </Stack>
-      {isCreator && (
+      {isAdmin && (
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
           <Tabs value={view} variant="scrollable" scrollButtons="auto">
             {ADMIN_TABS.map((tab) => (
@@ -165,9 +166,7 @@ export function SessionPage({ view, context }: { view: SessionView; context: Ses
         </Box>
       )}
       <Suspense fallback={<PageLoader />}>
-        {view === 'lobby' && (
-          <LobbyView session={session} isCreator={isCreator} context={context} />
-        )}
+        {view === 'lobby' && <LobbyView session={session} isCreator={isAdmin} context={context} />}
         {view === 'follow-up' && <FollowUpView session={session} context={context} />}
         {view === 'results' && <ResultsView session={session} />}
         {view === 'responses' && <ResponsesView session={session} />}

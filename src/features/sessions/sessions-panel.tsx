@@ -223,9 +223,10 @@ export function SessionsPanel({ uid, userName, features, teamId }: SessionsPanel
             data-testid="session-row"
           >
             <Box sx={{ flex: 1, minWidth: 0 }}>
+              {/* Listed sessions are the instructor's and their team's: all administered. */}
               <Typography
                 component={RouterLink}
-                to={`/session/${s.id}/${s.creator === uid ? 'follow-up' : 'lobby'}`}
+                to={`/session/${s.id}/follow-up`}
                 sx={{ fontWeight: 700, color: 'text.primary', textDecoration: 'none' }}
               >
                 {s.name}

@@ -13,7 +13,16 @@ import { showError } from '@/lib/errors/error-store';
 export type SessionState =
   | { readonly status: 'loading' }
   | { readonly status: 'blocked'; readonly reason: Exclude<SessionAccess, 'ok'> }
-  | { readonly status: 'ready'; readonly session: Session; readonly isCreator: boolean };
+  | {
+      readonly status: 'ready';
+      readonly session: Session;
+      readonly isCreator: boolean;
+      /**
+       * A session admin (spec §6): the creator, or a member of the session's team (who alone,
+       * with the creator, may read the round configs).
+       */
+      readonly isAdmin: boolean;
+    };
 
 const LOADING: SessionState = { status: 'loading' };
 
@@ -50,11 +59,13 @@ export function useSession(sid: string, uid: string | null): SessionState {
   }, [sid, configKey]);
   if (!ready) return state;
   const loaded = configs !== null && configs.key === configKey ? configs.value : null;
-  // The creator's pages start rounds and edit them: they wait for the configs.
-  if (ready.isCreator && loaded === null) return LOADING;
+  // The admins' pages start rounds and edit them: they wait for the configs. A team session
+  // waits for them too, since they tell whether the caller is one of its admins.
+  if ((ready.isCreator || ready.session.team !== null) && loaded === null) return LOADING;
+  const isAdmin = ready.isCreator || (loaded !== null && loaded !== 'denied');
   return loaded === null || loaded === 'denied'
-    ? ready
-    : { ...ready, session: withRoundConfigs(ready.session, loaded) };
+    ? { ...ready, isAdmin }
+    : { ...ready, isAdmin, session: withRoundConfigs(ready.session, loaded) };
 }
 
 function usePublicSession(sid: string, uid: string | null): SessionState {
@@ -76,7 +87,8 @@ function usePublicSession(sid: string, uid: string | null): SessionState {
           set({ status: 'blocked', reason: access === 'ok' ? 'sessionNotFound' : access });
           return;
         }
-        set({ status: 'ready', session, isCreator: uid !== null && session.creator === uid });
+        const isCreator = uid !== null && session.creator === uid;
+        set({ status: 'ready', session, isCreator, isAdmin: isCreator });
       },
       (error) => {
         if (isDenied(error)) set({ status: 'blocked', reason: 'sessionNotPublished' });
