@@ -409,6 +409,19 @@ describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
     await teacher.getByTestId('lean-session-average-2').waitFor();
     await check(teacher, 'session-results');
     await onPhone(teacher, () => check(teacher, 'session-results-phone'));
+
+    // ---- a game that shipped units: the flow efficiency bars in the metric ranks
+    await teacher.getByTestId('lean-session-row-2-1').getByRole('link').click();
+    await teacher.waitForURL(`**/game/${games[2]!.gid}/results`, { timeout: 30_000 });
+    await teacher.getByTestId('to-debrief').click();
+    for (const id of ['lean-flow-average', 'lean-flow-products', 'lean-flow-stations']) {
+      await teacher.getByTestId(id).locator('svg.recharts-surface').first().waitFor();
+    }
+    const fe = debriefs[2]!.flowefficiency;
+    expect(Number(await dataValue(teacher, 'lean-flow-efficiency'))).toBeCloseTo(fe.value!, 9);
+    expect(await dataValue(teacher, 'lean-flow-units')).toBe(fe.units.length);
+    await check(teacher, 'debrief-shipped');
+    await onPhone(teacher, () => check(teacher, 'debrief-shipped-phone'));
     service.close();
   }, 120_000);
 });
