@@ -1,10 +1,9 @@
 /**
- * The shared game pages with a game type that has no screens of its own yet, on the real local
- * stack in headless Chromium: a lean game's intro shows its name, its stations as roles and a
- * notice where its floor will be; a player joins a station anonymously and an observer watches,
- * both landing on the "not available yet" page; its creator's editor says the same; a game of a
- * type nobody registered is unknown. Screens are saved to /tmp/game-types-*.png. (Once the lean
- * screens are in the registry, their pages replace the notices this test looks for.)
+ * The shared game pages with a second game type, on the real local stack in headless Chromium: a
+ * lean game's intro shows its name, its stations as roles and its line; a player joins a station
+ * anonymously and lands on the lean play page, an observer watches on the lean live view; its
+ * creator opens the lean editor; a game of a type nobody registered is unknown. Screens are saved
+ * to /tmp/game-types-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -41,7 +40,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('game types on the shared game pages', () => {
-  it('a lean game shows the shared intro, join and observe; an unregistered type is unknown', async () => {
+  it('a lean game shows its intro, join and observe; an unregistered type is unknown', async () => {
     const service = serviceClient();
     const email = `types${Date.now()}@school.example`;
     const password = 'correct-horse-9';
@@ -78,7 +77,7 @@ describe('game types on the shared game pages', () => {
     await player
       .getByRole('heading', { level: 1, name: 'Lean at 10' })
       .waitFor({ timeout: 30_000 });
-    await player.getByTestId('intro-pending').waitFor();
+    await player.getByTestId('intro-floor').waitFor();
     for (const fid of Object.keys(docs.game.facilities)) {
       await player.getByTestId(`role-${fid}`).waitFor();
     }
@@ -88,7 +87,7 @@ describe('game types on the shared game pages', () => {
     await player.getByTestId('intro-player-name').fill('Yuki');
     await player.getByTestId('intro-join').click();
     await player.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
-    await player.getByTestId('pending-to-intro').waitFor({ timeout: 20_000 });
+    await player.getByTestId('lean-desk-waiting').waitFor({ timeout: 20_000 });
     await expect(player.getByTestId('playing-as').textContent()).resolves.toContain('Yellow');
     const stored = (await service.docs.get(`games/${gid}`)).data ?? {};
     const yellow = (stored['facilities'] as Record<string, Record<string, unknown>>)['yellow'];
@@ -96,7 +95,7 @@ describe('game types on the shared game pages', () => {
     expect(stored['players']).toEqual([yellow?.['user']]);
     await shot(player, 'lean-play');
     // Back on the intro the player holds the station: no role choice, a way back in.
-    await player.getByTestId('pending-to-intro').click();
+    await player.goto(`${stack.webUrl}/game/${gid}/intro`);
     await player.getByTestId('intro-continue').waitFor({ timeout: 20_000 });
     await expect(player.getByTestId('role-yellow').count()).resolves.toBe(0);
 
@@ -107,9 +106,9 @@ describe('game types on the shared game pages', () => {
     await expect(observer.getByTestId('role-yellow').isDisabled()).resolves.toBe(true);
     await observer.getByTestId('intro-observe').click();
     await observer.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
-    await observer.getByTestId('pending-to-intro').waitFor({ timeout: 20_000 });
+    await observer.getByTestId('lean-follow-roles').waitFor({ timeout: 20_000 });
 
-    // ---- the creator: the editor of a type without one says so
+    // ---- the creator: the game type's editor
     const teacher = await newPage();
     await teacher.goto(`${stack.webUrl}/login`);
     await teacher.getByLabel(/email/i).fill(email);
@@ -120,7 +119,7 @@ describe('game types on the shared game pages', () => {
     await teacher.getByRole('button', { name: /log in/i }).click();
     await teacher.waitForURL('**/dashboard/**', { timeout: 20_000 });
     await teacher.goto(`${stack.webUrl}/game/${gid}/edit`);
-    await teacher.getByText('This game cannot be edited here yet.').waitFor({ timeout: 20_000 });
+    await teacher.getByTestId('editor-name').waitFor({ timeout: 20_000 });
 
     // ---- a type nobody registered is unknown
     await teacher.goto(`${stack.webUrl}/game/${other}/intro`);

@@ -28,6 +28,9 @@ export const GAME_TYPES: GameTypes = {
   leangame: {
     facilityName: leanFacilityDisplayName,
     screens: {
+      intro: lazyPage(() => import('@/features/games/lean/intro-view'), 'LeanIntroScreen'),
+      play: lazyPage(() => import('@/features/games/lean/play-view'), 'LeanPlayScreen'),
+      follow: lazyPage(() => import('@/features/games/lean/follow-view'), 'LeanFollowScreen'),
       results: lazyPage(leanDebrief, 'LeanDebriefScreen'),
       debrief: lazyPage(leanDebrief, 'LeanDebriefScreen'),
       editor: lazyPage(() => import('@/features/games/lean/editor-page'), 'LeanEditorScreen'),

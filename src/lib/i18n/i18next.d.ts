@@ -11,6 +11,7 @@ import type team from '../../../locales/en/team.json';
 import type referral from '../../../locales/en/referral.json';
 import type leanEditor from '../../../locales/en/leanEditor.json';
 import type leanResults from '../../../locales/en/leanResults.json';
+import type leanPlay from '../../../locales/en/leanPlay.json';
 
 /**
  * The English files typed as one namespace: translation.json at the top level, and each
@@ -28,6 +29,7 @@ type Resources = typeof translation & {
   referral: typeof referral;
   leanEditor: typeof leanEditor;
   leanResults: typeof leanResults;
+  leanPlay: typeof leanPlay;
 };
 
 declare module 'i18next' {

@@ -1,0 +1,124 @@
+/**
+ * A lean game's live view (the creator's and the observers' `/game/:id/play`): the run's clock,
+ * the creator's controls, the whole floor from the floor document (units moving between cells,
+ * hidden defects ringed), who plays which station with its WIP and state, the orders with their
+ * status, every station's units, and before the start the coverage minute (for the creator, who
+ * reads the demand) and the improvements panel. Observers see the same floor without controls.
+ */
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GameScreenProps } from '@/features/games/shared/game-types';
+import { FloorGrid } from '@/features/games/lean/floor-grid';
+import {
+  floorStations,
+  floorWip,
+  movingBatches,
+  orderRows,
+} from '@/features/games/lean/floor-model';
+import { FollowControls } from '@/features/games/lean/follow-controls';
+import { FollowRoles } from '@/features/games/lean/follow-roles';
+import { ImprovementsPanel } from '@/features/games/lean/improvements-panel';
+import type { LeanScreenGame } from '@/features/games/lean/lean-game-model';
+import { OrdersPanel } from '@/features/games/lean/orders-panel';
+import { RunNotice } from '@/features/games/lean/play-view';
+import { coverageOf } from '@/features/games/lean/run-clock';
+import { RunHeader } from '@/features/games/lean/run-header';
+import { StationCards } from '@/features/games/lean/station-cards';
+import { UnreadableGame } from '@/features/games/lean/unreadable-game';
+import { usePrivateParams, useRunClock, useViewDoc } from '@/features/games/lean/use-lean';
+import { useLeanGame } from '@/features/games/lean/use-lean';
+import type { DocData } from '@sim/core/port/data-port';
+import type { GameRole } from '@/features/games/shared/game-model';
+
+/** The screen the registry of game types gives for a lean game's creator and observers. */
+export function LeanFollowScreen({ game: shared, data, role, user }: GameScreenProps) {
+  const game = useLeanGame(shared, data);
+  if (!game) return <UnreadableGame />;
+  return <FollowView game={game} data={data} role={role} uid={user?.uid ?? null} />;
+}
+
+function FollowView({
+  game,
+  data,
+  role,
+  uid,
+}: {
+  game: LeanScreenGame;
+  data: DocData;
+  role: GameRole;
+  uid: string | null;
+}) {
+  const { t } = useTranslation();
+  const isCreator = role.kind === 'creator';
+  const clock = useRunClock(game);
+  const started = game.status !== 'notStarted';
+  const floor = useViewDoc(game.shared.id, null, started);
+  // The demand is secret: only the game's admins read it, for the coverage minute (LEAN-RUN-4).
+  const secrets = usePrivateParams(game.shared.id, isCreator && !started);
+  const coverage = secrets.status === 'ready' ? coverageOf(data, secrets.value) : null;
+  const stored = floor.status === 'ready' ? floor.value : null;
+  const view = stored !== null && stored.run === game.startAt ? stored.view : null;
+  const stations = useMemo(() => floorStations(game, view, null), [game, view]);
+  const orders = orderRows(view, clock.gameMs);
+  const wip = floorWip(view);
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 1.5, md: 4 }, px: { xs: 1.5, sm: 2, md: 3 } }}>
+      <RunHeader name={game.shared.name} clock={clock}>
+        <Chip
+          variant="outlined"
+          label={isCreator ? t('game.follow.instructor') : t('game.follow.observer')}
+        />
+      </RunHeader>
+      <RunNotice game={game} clock={clock} coverage={coverage} />
+      {isCreator && <FollowControls game={game} />}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          gap: { xs: 2, md: 3 },
+          alignItems: 'start',
+        }}
+      >
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
+            <Typography variant="h6" component="h2" gutterBottom>
+              {t('leanPlay.floor.title')}
+            </Typography>
+            <FloorGrid
+              game={game}
+              stations={stations}
+              moving={movingBatches(game, view, clock.gameMs)}
+            />
+          </Paper>
+          {started && (
+            <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
+              <OrdersPanel game={game} rows={orders} />
+            </Paper>
+          )}
+        </Stack>
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
+            <FollowRoles
+              game={game}
+              stations={stations}
+              transit={wip.transit}
+              gameMs={clock.gameMs}
+            />
+          </Paper>
+          {!started && isCreator && <ImprovementsPanel game={game} role={role} uid={uid} />}
+        </Stack>
+      </Box>
+      {started && (
+        <Box sx={{ mt: 3 }}>
+          <StationCards game={game} stations={stations} gameMs={clock.gameMs} showUnits />
+        </Box>
+      )}
+    </Container>
+  );
+}
