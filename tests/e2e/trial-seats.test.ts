@@ -299,5 +299,5 @@ describe('trial, seats and referral', () => {
     ).toBe('recorded');
     await rita.getByTestId('referral-conversion').getByText('€490.00').waitFor({ timeout: 30_000 });
     await look(rita, 'referral-conversion');
-  });
+  }, 240_000);
 });
