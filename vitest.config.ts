@@ -55,13 +55,15 @@ export default defineConfig({
         test: {
           // The beer class, a session's class and a team's invitation again, with the whole stack
           // on the Cloud Firestore emulator (the session's round start is a client transaction
-          // under the rules; the team panel reads invitations under them; the dashboard's tags
-          // read a team's seats and the Referral tab a referrer's conversions under them).
+          // under the rules; the team panel reads invitations under them; a lean class's player
+          // reads its views, and is refused the floor and the seed, under them; the dashboard's
+          // tags read a team's seats and the Referral tab a referrer's conversions under them).
           name: 'e2e-firestore',
           include: [
             'tests/e2e/beer-class.test.ts',
             'tests/e2e/session-classroom.test.ts',
             'tests/e2e/team-invite.test.ts',
+            'tests/e2e/lean-class.test.ts',
             'tests/e2e/trial-seats.test.ts',
           ],
           globalSetup: ['tests/e2e/global-setup-firestore.ts'],
