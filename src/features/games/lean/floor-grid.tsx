@@ -96,11 +96,18 @@ function StationCell({ station }: { station: FloorStation }) {
             fontSize: { xs: '0.6rem', sm: '0.7rem' },
             lineHeight: 1.2,
             color: 'text.secondary',
+            whiteSpace: 'nowrap',
           }}
         >
-          {role.type === 'warehouse'
-            ? `${counts.out} · ${counts.in}`
-            : `${counts.in} · ${counts.desk} · ${counts.out}`}
+          {/* A phone's cell holds one number: the units at the station. */}
+          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+            {counts.in + counts.desk + counts.out}
+          </Box>
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {role.type === 'warehouse'
+              ? `${counts.out} · ${counts.in}`
+              : `${counts.in} · ${counts.desk} · ${counts.out}`}
+          </Box>
         </Typography>
       )}
     </Box>
@@ -234,7 +241,12 @@ export const FloorGrid = memo(function FloorGrid({
       </Box>
       {stations.some((s) => s.counts !== null) && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-          {t('leanPlay.floor.legend')}
+          <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+            {t('leanPlay.floor.legendTotal')}
+          </Box>
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('leanPlay.floor.legend')}
+          </Box>
         </Typography>
       )}
     </Box>

@@ -66,20 +66,25 @@ export function StationCard({
       data-testid={`station-card-${role.id}`}
       sx={{ p: 1.5, minWidth: 0, borderColor: station.own ? 'primary.main' : 'divider' }}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, minWidth: 0 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
         <LeanFacilityIcon type={role.type} aria-hidden sx={{ color: 'text.secondary' }} />
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <EllipsisText text={role.name} sx={{ fontWeight: 600 }} />
-          <Typography variant="caption" color="text.secondary">
-            {tt(`leanEditor.types.${role.type}`, { defaultValue: role.type })}
-          </Typography>
-        </Box>
+        <EllipsisText text={role.name} sx={{ fontWeight: 600, minWidth: 0, flex: 1 }} />
+      </Stack>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}
+      >
+        <Typography variant="caption" color="text.secondary">
+          {tt(`leanEditor.types.${role.type}`, { defaultValue: role.type })}
+        </Typography>
         <Chip
           size="small"
           variant="outlined"
           color={role.user !== null ? 'primary' : 'default'}
           label={holder(role)}
-          sx={{ maxWidth: 140 }}
+          sx={{ maxWidth: '100%' }}
         />
       </Stack>
       <Counts station={station} />
