@@ -408,6 +408,17 @@ export function ImprovementsPanel({
               })}
             </Typography>
           )}
+          {/* The creator may close a panel a player left open (the backend lets admins). */}
+          {access.holder.kind === 'other' && role.kind === 'creator' && (
+            <Button
+              size="small"
+              disabled={busy}
+              onClick={() => void call({ gid: game.shared.id, op: 'close' })}
+              data-testid="improvements-take-back"
+            >
+              {t('leanPlay.improvements.takeBack')}
+            </Button>
+          )}
           {holding && (
             <Typography variant="body2" color="success.main">
               {t('leanPlay.improvements.youHold')}
