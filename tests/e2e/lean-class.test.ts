@@ -224,14 +224,6 @@ describe.skipIf(stack.unavailable !== '')('lean class', () => {
       await page.getByTestId('intro-player-name').fill(`Player ${fid}`);
       await page.getByTestId('intro-join').click();
       await page.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
-      // On Firestore the play page may first read the game from the client's cache, from before
-      // the join, and send the player back to the intro, which then offers to continue playing.
-      const landed = page.getByTestId('lean-waiting').or(page.getByTestId('intro-continue'));
-      await landed.first().waitFor({ timeout: 20_000 });
-      if ((await page.getByTestId('intro-continue').count()) > 0) {
-        console.log(`[lean class] ${fid} back on the intro after joining: continues`);
-        await page.getByTestId('intro-continue').click();
-      }
       await page.getByTestId('lean-waiting').waitFor({ timeout: 20_000 });
       players[fid] = page;
     }

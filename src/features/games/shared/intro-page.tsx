@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EllipsisText } from '@/components/ellipsis-text';
@@ -26,6 +26,9 @@ import { joinAs } from '@/lib/firebase/callables';
 
 /** Spec §6 player name rules: trimmed, at most 30 characters. */
 export const PLAYER_NAME_MAX = 30;
+
+/** How long a join waits to show in the signed-in user and the game before the play page opens. */
+const JOIN_SHOWN_WAIT_MS = 5000;
 
 export interface IntroPageProps<F extends GameFacility> {
   readonly game: Omit<SharedGame, 'facilities'> & { readonly facilities: readonly F[] };
@@ -63,6 +66,26 @@ export function IntroPage<F extends GameFacility>({
       (f) => f.id === (chosen ?? (role.kind === 'player' ? role.facilityId : '')),
     ) ?? null;
   const nameTooLong = playerName.trim().length > PLAYER_NAME_MAX;
+  // The play page decides by the signed-in user and the game document: opened before both show
+  // the join (a first anonymous sign-in reaches the app's user a moment later), it would send the
+  // player back here. So it opens once they do, or after a few seconds in any case.
+  const [joined, setJoined] = useState<{ uid: string; roleId: string } | null>(null);
+  const joinShown =
+    joined !== null &&
+    user?.uid === joined.uid &&
+    (joined.roleId === 'observer'
+      ? game.observers.includes(joined.uid)
+      : game.players.includes(joined.uid) && game.facilities.some((f) => f.user === joined.uid));
+  useEffect(() => {
+    if (joined === null) return undefined;
+    const open = () => navigate(`/game/${game.id}/play`);
+    if (joinShown) {
+      open();
+      return undefined;
+    }
+    const timer = window.setTimeout(open, JOIN_SHOWN_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [joined, joinShown, game.id, navigate]);
 
   const join = async (roleId: string) => {
     setBusy(true);
@@ -86,7 +109,7 @@ export function IntroPage<F extends GameFacility>({
         ...(f ? { roleName: f.name } : {}),
         ...(playerName.trim() !== '' ? { playerName: playerName.trim() } : {}),
       });
-      navigate(`/game/${game.id}/play`);
+      setJoined({ uid: current.uid, roleId });
     } catch (err) {
       // Every seat of the game's plan is taken (business.md §3.7): said where the player looks,
       // and it stays, since trying again will not help.
