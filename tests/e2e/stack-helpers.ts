@@ -97,3 +97,34 @@ export async function instructorOnDashboard(
   await page.waitForURL('**/dashboard/**', { timeout: 30_000 });
   return uid;
 }
+
+/** Marks an account's address as confirmed in the Auth emulator, as its owner would with the emailed link. */
+export async function confirmEmail(
+  stack: { authEmulatorHost: string; projectId: string },
+  uid: string,
+): Promise<void> {
+  const res = await fetch(
+    `http://${stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: uid, emailVerified: true }),
+    },
+  );
+  if (!res.ok) throw new Error(`Auth emulator update failed: ${res.status}`);
+}
+
+/** The team invitation link of the last email the local outbox holds for this address. */
+export async function invitationLink(service: DataPort, email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const mails = await service.docs.query({
+      collection: 'mailOutbox',
+      where: [{ field: 'to', op: '==', value: email }],
+    });
+    const text = mails.map((m) => String(m.data?.text ?? '')).join('\n');
+    const link = /https?:\/\/\S+joinTeam=[A-Za-z0-9_-]+/.exec(text)?.[0];
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no invitation in the outbox for ${email}`);
+}

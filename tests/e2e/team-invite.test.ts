@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
+import {
+  confirmEmail,
+  instructorOnDashboard,
+  invitationLink,
+  serviceClient,
+  type ServiceClient,
+} from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -59,34 +65,6 @@ async function verifyCode(email: string): Promise<string> {
     .at(-1)?.oobCode;
   if (!code) throw new Error(`no verification email for ${email}`);
   return code;
-}
-
-/** Marks an account's address as confirmed, as its owner would with the emailed link. */
-async function confirmEmail(uid: string): Promise<void> {
-  const res = await fetch(
-    `http://${stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:update`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: uid, emailVerified: true }),
-    },
-  );
-  if (!res.ok) throw new Error(`Auth emulator update failed: ${res.status}`);
-}
-
-/** The invitation link of the last email the outbox holds for this address. */
-async function invitationLink(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const mails = await service.docs.query({
-      collection: 'mailOutbox',
-      where: [{ field: 'to', op: '==', value: email }],
-    });
-    const text = mails.map((m) => String(m.data?.text ?? '')).join('\n');
-    const link = /https?:\/\/\S+joinTeam=[A-Za-z0-9_-]+/.exec(text)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no invitation in the outbox for ${email}`);
 }
 
 async function snackbar(page: Page, text: string): Promise<void> {
@@ -149,7 +127,7 @@ describe('team invitation', () => {
     const teamId = team?.id ?? '';
     expect((await service.docs.get(`games/${gid}`)).data?.team).toBe(teamId);
 
-    const link = await invitationLink(bobEmail);
+    const link = await invitationLink(service, bobEmail);
     expect(link).toBe(`${stack.webUrl}/dashboard/intro?joinTeam=${teamId}`);
 
     // ---- Bob opens the link: quit the game first (spec §4), then sign up
@@ -220,7 +198,7 @@ describe('team invitation', () => {
     const eveEmail = `eve-${run}@other.example.com`;
     const eve = await newPage();
     const eveUid = await instructorOnDashboard(eve, service, stack.webUrl, eveEmail);
-    await confirmEmail(eveUid);
+    await confirmEmail(stack, eveUid);
     await eve.goto(link);
     await snackbar(
       eve,

@@ -12,7 +12,13 @@ import { TRIAL_PLAYERS } from '@sim/core/billing/plans';
 import { recordReferralConversion } from '../../functions/src/referral/conversion';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
+import {
+  confirmEmail,
+  instructorOnDashboard,
+  invitationLink,
+  serviceClient,
+  type ServiceClient,
+} from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -55,34 +61,6 @@ async function look(page: Page, name: string) {
   await page.setViewportSize(PHONE);
   await shot(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
-}
-
-/** Marks an account's address as confirmed, as its owner would with the emailed link. */
-async function confirmEmail(uid: string): Promise<void> {
-  const res = await fetch(
-    `http://${stack.authEmulatorHost}/identitytoolkit.googleapis.com/v1/projects/${stack.projectId}/accounts:update`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: uid, emailVerified: true }),
-    },
-  );
-  if (!res.ok) throw new Error(`Auth emulator update failed: ${res.status}`);
-}
-
-/** The invitation link of the last email the outbox holds for this address. */
-async function invitationLink(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const mails = await service.docs.query({
-      collection: 'mailOutbox',
-      where: [{ field: 'to', op: '==', value: email }],
-    });
-    const text = mails.map((m) => String(m.data?.text ?? '')).join('\n');
-    const link = /https?:\/\/\S+joinTeam=[A-Za-z0-9_-]+/.exec(text)?.[0];
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no invitation in the outbox for ${email}`);
 }
 
 async function snackbar(page: Page, text: string): Promise<void> {
@@ -187,7 +165,7 @@ describe('trial, seats and referral', () => {
     await panel.getByTestId('team-invite-name').fill('Bob Martin');
     await panel.getByTestId('team-invite-submit').click();
     await ada.getByText(`Invitation sent to ${bobEmail}.`).waitFor({ timeout: 30_000 });
-    const link = await invitationLink(bobEmail);
+    const link = await invitationLink(service, bobEmail);
     expect(link).toBe(`${stack.webUrl}/dashboard/intro?joinTeam=${teamId}`);
 
     const bob = await newPage();
@@ -199,7 +177,7 @@ describe('trial, seats and referral', () => {
       const raw = window.localStorage.getItem('simgames.pendingJoinTeam');
       return raw ? (JSON.parse(raw) as { uid: string }).uid : '';
     });
-    await confirmEmail(bobUid);
+    await confirmEmail(stack, bobUid);
     await bob.getByTestId('join-team-check').click();
     await bob.getByText('You joined the team.').waitFor({ timeout: 30_000 });
     const row = bob.getByTestId('game-row').filter({ hasText: 'Classic beer game' });
