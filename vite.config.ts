@@ -1,15 +1,72 @@
+import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
+import { describe as describeRoutes, measureBuild, overBudget } from './scripts/route-bytes.ts';
+import { CALLABLE_PREFIX, emulatorPath, emulatorTarget } from './scripts/callable-routes.ts';
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
-  // Scan every page for dependencies at start-up: a dependency found later, on a lazy page,
-  // makes the dev server re-bundle and reload the page in the middle of a class.
-  optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'] },
-  server: { port: 5173, strictPort: true, host: '127.0.0.1' },
-  preview: { port: 5173, strictPort: true, host: '127.0.0.1' },
+/**
+ * Fails the build when `/` or the player's page needs more gzip JavaScript to first render than
+ * scripts/route-budgets.json allows, so bytes never creep back unnoticed.
+ */
+function routeByteBudgets(): Plugin {
+  let outDir = 'dist';
+  let info: (message: string) => void = () => undefined;
+  return {
+    name: 'route-byte-budgets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      info = (message) => config.logger.info(message);
+    },
+    closeBundle() {
+      const measured = measureBuild(outDir);
+      for (const text of describeRoutes(measured)) info(text);
+      if (overBudget(measured).length > 0) {
+        throw new Error(
+          `JavaScript over budget (scripts/route-budgets.json):\n${describeRoutes(measured).join('\n')}`,
+        );
+      }
+    },
+  };
+}
+
+/**
+ * `/api/<name>` to the Functions emulator, as Hosting's rewrites do in production: the SPA calls
+ * its callables on its own origin and the browser sends no CORS preflight (decision 0026).
+ */
+function callableProxy(env: Record<string, string>): Record<string, ProxyOptions> {
+  const { target, projectId, region } = emulatorTarget(env);
+  return {
+    [CALLABLE_PREFIX]: {
+      target,
+      changeOrigin: true,
+      rewrite: (path) => emulatorPath(path, projectId, region),
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  // The local stack passes its emulator's address in VITE_* variables of the environment.
+  const proxy = callableProxy(loadEnv(mode, process.cwd(), 'VITE_'));
+  return {
+    plugins: [react(), routeByteBudgets()],
+    resolve: {
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        // Firestore's pipeline regular expressions, which the app never runs (the stand-in says why).
+        {
+          find: /^re2js$/,
+          replacement: fileURLToPath(new URL('./src/lib/data/re2js-stand-in.ts', import.meta.url)),
+        },
+      ],
+    },
+    // Scan every page for dependencies at start-up: a dependency found later, on a lazy page,
+    // makes the dev server re-bundle and reload the page in the middle of a class.
+    optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'] },
+    // The manifest says which chunks each module needs: the byte budgets are computed from it.
+    build: { manifest: true },
+    server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
+    preview: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },
+  };
 });

@@ -1,10 +1,75 @@
+import { relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
+/**
+ * The order test files start in when several run at once (the integration and end-to-end
+ * projects below): longest first, so the run ends soon after its longest file and the
+ * short files fill the gaps beside it. Vitest's own order puts one project's files before the
+ * next project's, which would start the Firestore lean class (the longest file) last.
+ *
+ * A file's length is its duration in Vitest's results of the last run on this machine, else the
+ * figure below (seconds, one file at a time on a loaded 2-core machine), else a middling guess.
+ * A fresh clone (CI) has no results, so the figures matter there; a new long file belongs here.
+ */
+const EXPECTED_SECONDS: Readonly<Record<string, number>> = {
+  'e2e-firestore:tests/e2e/lean-class.test.ts': 260,
+  'e2e:tests/e2e/lean-class.test.ts': 260,
+  'e2e:tests/e2e/lan.test.ts': 253,
+  'e2e:tests/e2e/accessibility.test.ts': 181,
+  'e2e-firestore:tests/e2e/session-classroom.test.ts': 171,
+  'e2e-firestore:tests/e2e/trial-seats.test.ts': 144,
+  'e2e:tests/e2e/beer-class.test.ts': 144,
+  'e2e:tests/e2e/trial-seats.test.ts': 118,
+  'e2e:tests/e2e/lean-editor.test.ts': 112,
+  'e2e-firestore:tests/e2e/lean-editor.test.ts': 112,
+  'e2e:tests/e2e/session-classroom.test.ts': 90,
+  'e2e:tests/e2e/accounts.test.ts': 84,
+  'e2e:tests/e2e/team-invite.test.ts': 79,
+  'e2e:tests/e2e/instructor-afternoon.test.ts': 78,
+};
+
+/** A file with no figure: long enough to start before the short files. */
+const UNKNOWN_SECONDS = 60;
+
+class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const expected = (spec: TestSpecification): number => {
+      const key = `${spec.project.name}:${relative(root, spec.moduleId).replaceAll('\\', '/')}`;
+      const last = this.ctx.cache.getFileTestResults(key);
+      if (last && !last.failed && last.duration > 0) return last.duration / 1000;
+      return EXPECTED_SECONDS[key] ?? UNKNOWN_SECONDS;
+    };
+    // Vitest's order breaks ties; a project's group order still comes first.
+    const base = await super.sort(files);
+    return base
+      .map((spec, index) => ({ spec, index, seconds: expected(spec) }))
+      .sort(
+        (a, b) =>
+          a.spec.project.config.sequence.groupOrder - b.spec.project.config.sequence.groupOrder ||
+          b.seconds - a.seconds ||
+          a.index - b.index,
+      )
+      .map(({ spec }) => spec);
+  }
+}
+
+/**
+ * End-to-end files at once, over both stacks: most of their time is waiting (timers, the network,
+ * a real-time lean run), so three keep two cores busy while leaving room for the pages that must
+ * keep pace with a clock. Each file has its own users and games, so they share a stack
+ * (docs/decisions/0023-test-gate-time.md).
+ */
+const E2E_WORKERS = 3;
+
 export default defineConfig({
   test: {
+    // Longest files first: with files in parallel the run ends soon after its longest one.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         resolve: { alias },
@@ -35,7 +100,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30000,
           hookTimeout: 60000,
-          fileParallelism: false,
+          // Two files at once: each uses its own Firestore project id and its own local store.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -47,7 +114,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120000,
           hookTimeout: 180000,
-          fileParallelism: false,
+          // One pool with e2e-firestore (same group order and worker count).
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -57,20 +126,24 @@ export default defineConfig({
           // on the Cloud Firestore emulator (the session's round start is a client transaction
           // under the rules; the team panel reads invitations under them; a lean class's player
           // reads its views, and is refused the floor and the seed, under them; the dashboard's
-          // tags read a team's seats and the Referral tab a referrer's conversions under them).
+          // tags read a team's seats and the Referral tab a referrer's conversions under them; a
+          // new instructor's profile takes the welcome tour and the leaderboard answer under them).
           name: 'e2e-firestore',
           include: [
             'tests/e2e/beer-class.test.ts',
             'tests/e2e/session-classroom.test.ts',
             'tests/e2e/team-invite.test.ts',
             'tests/e2e/lean-class.test.ts',
+            'tests/e2e/lean-editor.test.ts',
             'tests/e2e/trial-seats.test.ts',
+            'tests/e2e/leaderboard-lean-tour.test.ts',
           ],
           globalSetup: ['tests/e2e/global-setup-firestore.ts'],
           environment: 'node',
           testTimeout: 120000,
           hookTimeout: 180000,
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -23,6 +23,13 @@ await build({
     'firebase-admin/*',
     'firebase-functions',
     'firebase-functions/*',
+    // pdfmake reads its fonts and pdfkit's font metrics beside its own files at run time, so a
+    // bundled copy cannot find them (business.md §2.1); exceljs and stripe are large and load
+    // only where used. All three come from functions/package.json at deploy.
+    'pdfmake',
+    'pdfmake/*',
+    'exceljs',
+    'stripe',
     'bufferutil',
     'utf-8-validate',
   ],

@@ -1,9 +1,9 @@
 /**
  * Starts the whole local stack as child processes: the document backend (the local document
- * store, or the Cloud Firestore emulator under `firestore.rules`), the Firebase Auth, Functions
- * and Tasks emulators (a demo- project, so nothing can reach a real one) and the SPA. Used by
- * `npm start` and by the end-to-end tests (on other ports and another data folder, so both can
- * run at once).
+ * store, or the Cloud Firestore emulator under `firestore.rules`), the Firebase Auth emulator (a
+ * demo- project, so nothing can reach a real one), the functions and the Tasks emulator in one
+ * process of their own (scripts/functions-host/, decision 0025) and the SPA. Used by `npm start` and by the
+ * end-to-end tests (on other ports and another data folder, so both can run at once).
  *
  * LAN mode binds what a browser reaches (the SPA, Auth, Functions, the store or Firestore) to a
  * network address, so phones on the same network play with no internet; the SPA then reaches
@@ -19,6 +19,7 @@ import {
   startFirestoreEmulator,
   type RunningFirestoreEmulator,
 } from './firestore-emulator';
+import { seedStackBilling } from './seed-stack-billing';
 
 export interface StackPorts {
   readonly web: number;
@@ -73,6 +74,14 @@ export async function freePorts(): Promise<StackPorts> {
 
 export type StackBackend = 'local' | 'firestore';
 
+/**
+ * Who serves the functions: 'host' (default), one process for every function and every call in
+ * flight (scripts/functions-host/); 'emulator', firebase-tools' Functions emulator, one worker
+ * process per function and call in flight (kept to measure the difference, and for
+ * `--inspect-functions`-style debugging by hand).
+ */
+export type FunctionsRuntime = 'host' | 'emulator';
+
 export interface LanOptions {
   /** Where the browser-facing services listen: '0.0.0.0' (every interface) or one address. */
   readonly bindHost: string;
@@ -88,10 +97,16 @@ export interface StackOptions {
   readonly projectId: string;
   /** 'local' (default): the local document store; 'firestore': the Cloud Firestore emulator. */
   readonly backend?: StackBackend;
-  /** 'dev' serves the SPA with Vite's dev server; 'none' starts no web server. */
-  readonly web: 'dev' | 'none';
+  /**
+   * 'dev' serves the SPA with Vite's dev server; 'preview' builds it for production (into
+   * `<dataDir>/web-dist`, with the stack's addresses) and serves the build with `vite preview`,
+   * gzip included, as measurements need; 'none' starts no web server.
+   */
+  readonly web: 'dev' | 'preview' | 'none';
   /** Serve the local network (classroom mode); loopback only without it. */
   readonly lan?: LanOptions;
+  /** Who serves the functions; 'host' unless given or LOCAL_FUNCTIONS=emulator is set. */
+  readonly functions?: FunctionsRuntime;
   /** Receives every line the children print, prefixed with their name. */
   readonly log: (line: string) => void;
 }
@@ -109,6 +124,8 @@ export interface RunningStack {
   /** host:port of the Auth emulator, as the launcher's machine reaches it. */
   readonly authEmulatorHost: string;
   readonly env: Record<string, string>;
+  /** Process ids of the services (store or firestore, emulators, functions, web), for figures. */
+  readonly pids: Readonly<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -242,6 +259,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
   const firestoreData = join(dataDir, 'firestore');
   let firestore: RunningFirestoreEmulator | undefined;
   const children: ChildProcess[] = [];
+  const pids: Record<string, number> = {};
+  const functionsRuntime: FunctionsRuntime =
+    options.functions ?? (process.env.LOCAL_FUNCTIONS === 'emulator' ? 'emulator' : 'host');
   // The emulators read their ports from a config file; each stack gets one of its own.
   const configFile = join(root, `firebase.${projectId}.${ports.hub}.local.json`);
   // If the launcher dies without stopping them, the children go too.
@@ -276,6 +296,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       APP_URL: `http://${lan ? urlHost(lan.address) : internal}:${ports.web}`,
       // Invitations are kept in mailOutbox/*, where the end-to-end tests read them.
       MAIL_PROVIDER: 'outbox',
+      // The fake checkout's page is served by this stack's Functions emulator, and it posts the
+      // signed payment to stripeWebhook there: the browser and the functions reach it here.
+      FUNCTIONS_BASE_URL: `http://${lan ? urlHost(lan.address) : internal}:${ports.functions}/${projectId}/us-central1`,
     };
 
     if (backend === 'local') {
@@ -295,8 +318,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(store);
+      if (store.pid) pids.store = store.pid;
       pipeLines(store, 'store', log);
-      await waitForHttp(`${storeUrl}/health`, 30_000, store, 'local store');
+      await waitForHttp(`${storeUrl}/health`, 120_000, store, 'local store');
     } else {
       const location = findFirestoreEmulator();
       if ('missing' in location) throw new Error(location.missing);
@@ -315,8 +339,17 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         log,
       });
       children.push(firestore.child);
+      if (firestore.child.pid) pids.firestore = firestore.child.pid;
       env.FIRESTORE_EMULATOR_HOST = firestore.host;
     }
+
+    // The billing reference data (VAT rates, plan catalogue, invoice counter) on either backend.
+    await seedStackBilling(
+      backend === 'local'
+        ? { backend, storeUrl: storeUrl as string, serviceSecret: serviceSecret as string }
+        : { backend, firestoreHost: firestore?.host as string, projectId },
+    );
+    log('[billing] VAT rates, plan catalogue and invoice counter seeded');
 
     // The emulators read their ports from a config file; tests get one of their own.
     const base = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
@@ -342,7 +375,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       [
         'emulators:start',
         '--only',
-        'auth,functions,tasks',
+        // firebase-tools starts its Tasks emulator only beside its Functions emulator: the
+        // functions host runs the same Tasks emulator itself.
+        functionsRuntime === 'emulator' ? 'auth,functions,tasks' : 'auth',
         '--project',
         projectId,
         '--config',
@@ -365,12 +400,40 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       },
     );
     children.push(emulators);
+    if (emulators.pid) pids.emulators = emulators.pid;
     pipeLines(emulators, 'emulators', log);
     await waitForLine(emulators, /All emulators ready/, 120_000, 'Firebase emulators');
 
+    if (functionsRuntime === 'host') {
+      const host = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(root, 'scripts', 'functions-host', 'main.ts')],
+        {
+          cwd: root,
+          env: {
+            ...process.env,
+            ...env,
+            FUNCTIONS_HOST_BIND: bindHost,
+            FUNCTIONS_HOST_PORT: String(ports.functions),
+            FUNCTIONS_HOST_INTERNAL: internal,
+            FUNCTIONS_DIR: join(root, 'functions'),
+            // Where the host starts the Tasks emulator, which firebase-admin also reads.
+            CLOUD_TASKS_EMULATOR_HOST: `127.0.0.1:${ports.tasks}`,
+            FIREBASE_EMULATOR_HUB: `127.0.0.1:${ports.hub}`,
+          },
+          detached: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      children.push(host);
+      if (host.pid) pids.functions = host.pid;
+      pipeLines(host, 'functions', log);
+      await waitForLine(host, /functions host\] ready/, 120_000, 'functions host');
+    }
+
     const webUrl = `http://${internal}:${ports.web}`;
     const lanUrl = lan ? `http://${urlHost(lan.address)}:${ports.web}` : undefined;
-    if (options.web === 'dev') {
+    if (options.web !== 'none') {
       const viteEnv: Record<string, string> = {
         VITE_FIREBASE_PROJECT_ID: projectId,
         VITE_USE_EMULATORS: 'true',
@@ -383,10 +446,23 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         ...(firestore ? { VITE_FIRESTORE_EMULATOR_HOST: firestore.host } : {}),
         ...(lanUrl ? { VITE_LAN_URL: lanUrl } : {}),
       };
+      const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+      const webDist = join(dataDir, 'web-dist');
+      if (options.web === 'preview') {
+        const build = spawn(
+          process.execPath,
+          [viteBin, 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+          { cwd: root, env: { ...process.env, ...viteEnv }, stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        pipeLines(build, 'build', log);
+        const code = await new Promise<number | null>((done) => build.once('close', done));
+        if (code !== 0) throw new Error(`the SPA build failed (exit code ${code})`);
+      }
       const vite = spawn(
         process.execPath,
         [
-          join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+          viteBin,
+          ...(options.web === 'preview' ? ['preview', '--outDir', webDist] : []),
           '--host',
           bindHost,
           '--port',
@@ -401,6 +477,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         },
       );
       children.push(vite);
+      if (vite.pid) pids.web = vite.pid;
       pipeLines(vite, 'web', log);
       await waitForHttp(webUrl, 60_000, vite, 'web server');
     }
@@ -414,6 +491,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       firestoreEmulatorHost: firestore?.host,
       authEmulatorHost: `${internal}:${ports.auth}`,
       env,
+      pids,
       stop,
     };
   } catch (err) {

@@ -5,6 +5,7 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
+  readonly VITE_FIREBASE_MEASUREMENT_ID?: string;
   readonly VITE_USE_EMULATORS?: string;
   readonly VITE_AUTH_EMULATOR_URL?: string;
   readonly VITE_FUNCTIONS_EMULATOR_HOST?: string;
@@ -16,6 +17,8 @@ interface ImportMetaEnv {
   readonly VITE_LAN_URL?: string;
   readonly VITE_SENTRY_DSN?: string;
   readonly VITE_FORCED_LOCALE?: string;
+  readonly VITE_APP_HOSTS?: string;
+  readonly VITE_BILLING_SELLER_COUNTRY?: string;
 }
 
 interface ImportMeta {

@@ -10,6 +10,7 @@ import { cloudTaskTimer } from './beer/cloud-task-timer';
 import * as autoPlaySecGenCall from './callables/auto-play-sec-gen';
 import * as confirmAllocationsCall from './callables/confirm-allocations';
 import * as createNewTurnTaskCall from './callables/create-new-turn-task';
+import * as placeOrderCall from './callables/place-order';
 import * as joinAsCall from './callables/join-as';
 import * as quitGameCall from './callables/quit-game';
 import * as resetBeerGameCall from './callables/reset-beer-game';
@@ -18,6 +19,7 @@ import { getDataPort } from './data/port';
 import { handleWeekTimer } from './tasks/beer-week-timer';
 import * as generateSessionCodeCall from './callables/generate-session-code';
 import * as verifyEmailCall from './callables/verify-email';
+import * as createDemoGameCall from './callables/create-demo-game';
 import * as previousPlayerLoginCall from './callables/previous-player-login';
 import * as addTeamMemberCall from './callables/add-team-member';
 import * as joinTeamMemberCall from './callables/join-team-member';
@@ -32,6 +34,31 @@ import * as leanImprovementsCall from './callables/lean-improvements';
 import * as leanScheduleCall from './callables/lean-schedule-computer-actions';
 import * as resetLeanGameCall from './callables/reset-lean-game';
 import { handleLeanTick } from './tasks/lean-tick';
+import { defineSecret } from 'firebase-functions/params';
+import * as getEconomicInvoicePdfCall from './callables/get-economic-invoice-pdf';
+import * as createSessionCall from './callables/create-session-from-economic-invoice';
+import {
+  LEDGER_SECRETS,
+  PAYMENT_SECRETS,
+  lazyLedger,
+  lazyPayments,
+  readFunctionsBaseUrl,
+} from './billing/boundary-config';
+import { cloudEconomicSyncQueue } from './billing/economic-sync-queue';
+import { FAKE_WEBHOOK_SECRET } from './billing/fake-payments';
+import { appOrigins, defineHttpFunction } from './http/http-function';
+import * as stripeWebhookHttp from './http/stripe-webhook';
+import * as fakeCheckoutHttp from './http/fake-checkout';
+import * as exportExcelHttp from './http/export-excel';
+import { handleEconomicSync } from './tasks/economic-sync';
+import * as updateCustomerCall from './callables/update-customer';
+import * as createInvoiceCall from './callables/create-invoice';
+import * as cancelEconomicInvoiceCall from './callables/cancel-economic-invoice';
+import { lazyVatChecker } from './billing/providers';
+import { readBillingSettings } from './billing/settings';
+import * as authCannyCall from './callables/auth-canny';
+import * as voteSuggestionCall from './callables/vote-suggestion';
+import { CANNY_SECRETS, lazyCannySettings } from './feedback-board/canny';
 
 setGlobalOptions({ maxInstances: 10 });
 
@@ -45,6 +72,12 @@ export const verifyEmail = defineCallable(
   verifyEmailCall.name,
   verifyEmailCall.schema,
   verifyEmailCall.handle,
+);
+
+export const createDemoGame = defineCallable(
+  createDemoGameCall.name,
+  createDemoGameCall.schema,
+  createDemoGameCall.handle,
 );
 
 export const previousPlayerLogin = defineCallable(
@@ -119,6 +152,13 @@ export const createNewTurnTask = defineCallable(
   createNewTurnTaskCall.name,
   createNewTurnTaskCall.schema,
   createNewTurnTaskCall.createTurnHandler({ timer: cloudTaskTimer, ticker: cloudLeanTicker }),
+);
+
+/** A player's order: recorded, and the week turned when it was the last one, in one call. */
+export const placeOrder = defineCallable(
+  placeOrderCall.name,
+  placeOrderCall.schema,
+  placeOrderCall.createHandler({ timer: cloudTaskTimer }),
 );
 
 export const autoPlaySecGen = defineCallable(
@@ -208,3 +248,162 @@ export const leanTick = onTaskDispatched({ retryConfig: LEAN_TICK_RETRY }, async
   );
   logger.debug('leanTick', { data: request.data, outcome });
 });
+
+// ---- billing: ledger, payments (business.md §3.4, §3.5; docs/billing-payments.md) ----
+
+/**
+ * The e-conomic and Stripe secrets, bound where they are read. Not in the emulator, where the
+ * fakes need none and an unset secret would stop the function from loading.
+ */
+const inEmulator = process.env.FUNCTIONS_EMULATOR === 'true';
+const ledgerSecrets = inEmulator ? [] : LEDGER_SECRETS.map((secret) => defineSecret(secret));
+const paymentSecrets = inEmulator ? [] : PAYMENT_SECRETS.map((secret) => defineSecret(secret));
+
+const billingLedger = lazyLedger(
+  () => process.env,
+  getDataPort,
+  () => Date.now(),
+);
+const billingPayments = lazyPayments(() => process.env, getDataPort);
+
+export const getEconomicInvoicePdf = defineCallable(
+  getEconomicInvoicePdfCall.name,
+  getEconomicInvoicePdfCall.schema,
+  getEconomicInvoicePdfCall.createHandler({
+    ledger: billingLedger,
+    syncQueue: cloudEconomicSyncQueue,
+  }),
+  { callable: { secrets: ledgerSecrets } },
+);
+
+export const createSessionFromEconomicInvoice = defineCallable(
+  createSessionCall.name,
+  createSessionCall.schema,
+  createSessionCall.createHandler({
+    payments: billingPayments,
+    appUrl: () => readAppUrl(process.env),
+  }),
+  { callable: { secrets: paymentSecrets } },
+);
+
+// ---- billing: customer data, invoices, credit notes (business.md §3.4, §3.6; docs/billing.md) ----
+
+const billingSettings = () => readBillingSettings(process.env);
+
+export const updateCustomer = defineCallable(
+  updateCustomerCall.name,
+  updateCustomerCall.schema,
+  updateCustomerCall.createHandler({
+    vat: lazyVatChecker(() => process.env),
+    settings: billingSettings,
+  }),
+);
+
+export const createInvoice = defineCallable(
+  createInvoiceCall.name,
+  createInvoiceCall.schema,
+  createInvoiceCall.createHandler({
+    settings: billingSettings,
+    syncQueue: cloudEconomicSyncQueue,
+  }),
+);
+
+export const cancelEconomicInvoice = defineCallable(
+  cancelEconomicInvoiceCall.name,
+  cancelEconomicInvoiceCall.schema,
+  cancelEconomicInvoiceCall.createHandler({
+    syncQueue: cloudEconomicSyncQueue,
+    payments: billingPayments,
+  }),
+);
+
+/** Stripe (or the local fake checkout) reports paid checkouts here; see http/stripe-webhook.ts. */
+export const stripeWebhook = defineHttpFunction(
+  stripeWebhookHttp.name,
+  stripeWebhookHttp.createStripeWebhookHandler({
+    payments: billingPayments,
+    port: getDataPort,
+    now: () => Date.now(),
+  }),
+  { methods: ['POST'], https: { secrets: paymentSecrets } },
+);
+
+/** The local stack's checkout page; answers 404 outside the emulator (http/fake-checkout.ts). */
+export const fakeCheckout = fakeCheckoutHttp.defineFakeCheckout(
+  fakeCheckoutHttp.createFakeCheckoutHandler({
+    port: getDataPort,
+    now: () => Date.now(),
+    env: () => process.env,
+    webhookSecret: FAKE_WEBHOOK_SECRET,
+    deliver: async (payload, signature) => {
+      const res = await fetch(`${readFunctionsBaseUrl(process.env)}/${stripeWebhookHttp.name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+        body: payload,
+      });
+      return { status: res.status };
+    },
+  }),
+);
+
+/**
+ * Retries of a booking: e-conomic may be down for a while, so a few attempts over about an hour,
+ * backing off; an invoice still not booked is queued again when its PDF is asked for.
+ */
+export const ECONOMIC_SYNC_RETRY = {
+  maxAttempts: 8,
+  minBackoffSeconds: 30,
+  maxBackoffSeconds: 900,
+  maxRetrySeconds: 3600,
+};
+
+/** Books issued invoices and credit notes in the ledger (queue `economicSync`). */
+export const economicSync = onTaskDispatched(
+  { retryConfig: ECONOMIC_SYNC_RETRY, secrets: ledgerSecrets },
+  async (request) => {
+    const outcome = await handleEconomicSync(
+      { port: getDataPort(), ledger: billingLedger, now: () => Date.now() },
+      request.data,
+    );
+    logger.info('economicSync', { data: request.data, outcome });
+  },
+);
+
+// ---- results export (business.md §3.12) ----
+
+/** The results workbook of a game or a session (http/export-excel.ts); called by the SPA. */
+export const exportExcel = defineHttpFunction(
+  exportExcelHttp.name,
+  exportExcelHttp.createHandler({
+    verifyIdToken: exportExcelHttp.firebaseIdTokenVerifier,
+    port: getDataPort,
+    now: () => Date.now(),
+  }),
+  {
+    methods: ['POST'],
+    cors: {
+      origins: () => appOrigins(process.env),
+      allowHeaders: exportExcelHttp.ALLOW_HEADERS,
+      exposeHeaders: ['Content-Disposition'],
+    },
+    // A session's workbook replays every game's debrief.
+    https: { memory: '512MiB', timeoutSeconds: 120 },
+  },
+);
+
+// ---- Suggest-a-feature board (spec §2, §7; functions/src/feedback-board/canny.ts) ----
+
+const cannySecrets = inEmulator ? [] : CANNY_SECRETS.map((secret) => defineSecret(secret));
+
+export const authCanny = defineCallable(
+  authCannyCall.name,
+  authCannyCall.schema,
+  authCannyCall.createHandler({ settings: lazyCannySettings(() => process.env) }),
+  { callable: { secrets: cannySecrets } },
+);
+
+export const voteSuggestion = defineCallable(
+  voteSuggestionCall.name,
+  voteSuggestionCall.schema,
+  voteSuggestionCall.handle,
+);

@@ -2,10 +2,11 @@
  * Beer game play figures: 50 games of 4 simulated players at once. The local document store runs
  * in a process of its own (as `npm start` runs it; `scripts/bench/store-process.ts`), the
  * callables' handlers are called in this process with the service credential, as a functions
- * instance does. Each player has its own signed-in store client: it thinks 0.5 to 3 s, validates
- * with the policy's order batch, calls createNewTurnTask, and listens to its facility document.
- * Measured: from the start of the last validation of a week (the last player's click) to every
- * player of that game having received the next week on its listener.
+ * instance does. Each player has its own signed-in store client: it thinks 0.5 to 3 s, places its
+ * order with one placeOrder call (as the play page does; the last order of a week turns it), and
+ * listens to its facility document. Measured: from the start of the last order of a week (the
+ * last player's click) to every player of that game having received the next week on its
+ * listener.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -19,11 +20,15 @@ import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs
 import type { CallableContext } from '../../functions/src/callable';
 import { noTimer } from '../../functions/src/beer/beer-game';
 import * as joinAs from '../../functions/src/callables/join-as';
-import * as turn from '../../functions/src/callables/create-new-turn-task';
+import * as placeOrder from '../../functions/src/callables/place-order';
 
 const root = resolve(import.meta.dirname, '../..');
 
-async function startStoreProcess(): Promise<{ url: string; secret: string; child: ChildProcess }> {
+export async function startStoreProcess(): Promise<{
+  url: string;
+  secret: string;
+  child: ChildProcess;
+}> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/store-process.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -38,12 +43,49 @@ async function startStoreProcess(): Promise<{ url: string; secret: string; child
   throw new Error('the benchmark store did not start');
 }
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, i)] ?? NaN;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Store clients of the benchmark store: the service's and signed-in users', closed together. */
+export function storeClients(
+  url: string,
+  secret: string,
+): {
+  service(): LocalStoreClient;
+  as(claims: TokenClaims): LocalStoreClient;
+  closeAll(): void;
+} {
+  const clients: LocalStoreClient[] = [];
+  const keep = (c: LocalStoreClient) => (clients.push(c), c);
+  return {
+    service: () =>
+      keep(
+        new LocalStoreClient({
+          url,
+          credentials: { kind: 'service', secret },
+          socketFactory: nodeSocketFactory,
+        }),
+      ),
+    as: (claims) =>
+      keep(
+        new LocalStoreClient({
+          url,
+          credentials: {
+            kind: 'user',
+            getToken: () => Promise.resolve(mintEmulatorToken(TEST_PROJECT_ID, claims)),
+          },
+          socketFactory: nodeSocketFactory,
+        }),
+      ),
+    closeAll: () => {
+      for (const c of clients.splice(0)) c.close();
+    },
+  };
+}
 
 function ctx(port: DataPort, uid: string): CallableContext {
   return {
@@ -94,7 +136,7 @@ export async function benchBeerPlay(options: BeerPlayBenchOptions = {}): Promise
   try {
     // A few backend connections, as several function instances would have.
     const backends = Array.from({ length: 4 }, () => store.service());
-    const createNewTurnTask = turn.createHandler({ timer: noTimer });
+    const order = placeOrder.createHandler({ timer: noTimer });
     const creator = store.as({ uid: 'bench-creator', provider: 'password', email: 'c@x.org' });
     clients.push(creator);
 
@@ -153,25 +195,15 @@ export async function benchBeerPlay(options: BeerPlayBenchOptions = {}): Promise
         await Promise.all(
           players.map(async (p) => {
             await sleep(thinkMin + Math.random() * (thinkMax - thinkMin));
-            const cid = `${p.fid}-beer`;
             const qty = 4 + Math.floor(Math.random() * 5);
-            starts.push(performance.now());
-            const b = p.client.docs.batch();
-            b.set(`games/${gid}/orders/${p.client.docs.newId()}`, {
-              game_id: gid,
-              faci_id: p.fid,
-              capa_id: cid,
-              orderQty: qty,
-              week,
-            });
-            b.update(`games/${gid}/facilities/${p.fid}`, {
-              validatedOrder: true,
-              [`capabilities.${cid}.validatedOrder`]: true,
-              [`capabilities.${cid}.validatedOrderQty`]: qty,
-            });
-            await b.commit();
             const t = performance.now();
-            await createNewTurnTask(ctx(backend, p.uid), { gid, type: 'beergame' });
+            starts.push(t);
+            await order(ctx(backend, p.uid), {
+              gid,
+              facility: p.fid,
+              week,
+              quantities: { [`${p.fid}-beer`]: qty },
+            });
             callMs.push(performance.now() - t);
           }),
         );
@@ -200,10 +232,10 @@ export async function benchBeerPlay(options: BeerPlayBenchOptions = {}): Promise
     const f = (x: number) => x.toFixed(1);
     return [
       `beer play: ${games} games x 4 players (local store in its own process, handlers called in-process, players think ${thinkMin / 1000}-${thinkMax / 1000} s), ` +
-        `last validation to every player's next week p50 ${f(percentile(sorted, 50))} ms, ` +
+        `last order to every player's next week p50 ${f(percentile(sorted, 50))} ms, ` +
         `p95 ${f(percentile(sorted, 95))} ms, max ${f(sorted.at(-1) ?? NaN)} ms ` +
         `(goal p95 <= 100 ms; ${sorted.length} weeks in ${seconds.toFixed(1)} s)`,
-      `beer play: createNewTurnTask handler p50 ${f(percentile(calls, 50))} ms, ` +
+      `beer play: placeOrder handler p50 ${f(percentile(calls, 50))} ms, ` +
         `p95 ${f(percentile(calls, 95))} ms (${calls.length} calls)`,
     ];
   }

@@ -10,8 +10,10 @@ import type { SessionTemplate } from '@sim/core/templates/types';
 import { NotFoundPage } from '@/app/not-found-page';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
+import { saveWelcomeTour } from '@/features/auth/profile-api';
 import type { TeamInfo } from '@/features/dashboard/dashboard-api';
 import { isDashboardTab } from '@/features/dashboard/dashboard-tabs';
+import { WelcomeTourHost } from '@/features/onboarding/welcome-tour-host';
 import { sessionFromTemplate } from '@/features/sessions/session-model';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
@@ -39,13 +41,29 @@ const ProfileSettings = lazyPage(
   'ProfileSettings',
 );
 const AccountPanel = lazyPage(() => import('@/features/auth/account-panel'), 'AccountPanel');
+const PrivacySettings = lazyPage(
+  () => import('@/features/privacy/privacy-settings'),
+  'PrivacySettings',
+);
 const TeamPanel = lazyPage(() => import('@/features/team/team-panel'), 'TeamPanel');
 const JoinTeamFlow = lazyPage(() => import('@/features/team/join-team-flow'), 'JoinTeamFlow');
 const StartTrialFlow = lazyPage(
   () => import('@/features/billing/start-trial-flow'),
   'StartTrialFlow',
 );
+const SubscriptionPanel = lazyPage(
+  () => import('@/features/billing/subscription-panel'),
+  'SubscriptionPanel',
+);
+const PurchaseNotifier = lazyPage(
+  () => import('@/features/billing/purchase-notifier'),
+  'PurchaseNotifier',
+);
 const ReferralPanel = lazyPage(() => import('@/features/referral/referral-panel'), 'ReferralPanel');
+const SuggestFeaturePanel = lazyPage(
+  () => import('@/features/suggestions/suggest-feature-panel'),
+  'SuggestFeaturePanel',
+);
 const PublicPagePanel = lazyPage(
   () => import('@/features/settings/public-page-panel'),
   'PublicPagePanel',
@@ -116,6 +134,13 @@ export function DashboardRoute() {
           {user.email && <JoinTeamFlow uid={user.uid} email={user.email} userName={userName} />}
           {user.email && <StartTrialFlow uid={user.uid} userName={userName} />}
           <DashboardHeader uid={user.uid} team={team} />
+          {user.email && <PurchaseNotifier uid={user.uid} />}
+          {tab === 'intro' && (
+            <WelcomeTourHost
+              state={profile ? (profile.welcomeTour ?? undefined) : null}
+              onSeen={() => saveWelcomeTour(user.uid, 'seen')}
+            />
+          )}
         </>,
       )}
       panels={{
@@ -145,12 +170,21 @@ export function DashboardRoute() {
               team={team?.data}
             />
             <PublicPagePanel uid={user.uid} />
+            <PrivacySettings />
             <AccountPanel />
           </Stack>,
+        ),
+        subscription: panel(
+          <SubscriptionPanel
+            uid={user.uid}
+            teamId={team === undefined ? undefined : teamId}
+            team={team === undefined ? undefined : (team?.data ?? null)}
+          />,
         ),
         referral: panel(
           <ReferralPanel uid={user.uid} joined={profile?.joinedReferralProgram === true} />,
         ),
+        'suggest-feature': panel(<SuggestFeaturePanel uid={user.uid} userName={userName} />),
       }}
     />
   );

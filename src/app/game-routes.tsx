@@ -13,12 +13,15 @@ import { GAME_TYPES } from '@/features/games/game-types';
 import type { GameView } from '@/features/games/shared/game-types';
 import { useGameSession } from '@/features/sessions/use-game-session';
 import { PageLoader } from '@/components/page-loader';
+import { preloadDataPort } from '@/lib/data/port';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
-const GamePage = lazyPage(() => import('@/features/games/shared/game-page'), 'GamePage');
+const loadGamePage = () => import('@/features/games/shared/game-page');
+const GamePage = lazyPage(loadGamePage, 'GamePage', ['game', 'sessions']);
 const GameEditorPage = lazyPage(
   () => import('@/features/games/shared/game-editor-page'),
   'GameEditorPage',
+  ['game', 'templates'],
 );
 
 const DebriefClosed = lazyPage(
@@ -41,6 +44,9 @@ export function GameRoute({ view }: { view: GameView }) {
   const user = useAuthStore((s) => s.user);
   const profile = useAuthStore((s) => s.profile);
   const fromSession = useGameSession(id, user?.uid ?? null);
+  // The page's code and the data adapter download while the sign-in is restored, not after it.
+  void loadGamePage().catch(() => undefined);
+  preloadDataPort();
   // The intro takes its proposed name once: it waits until the lobby's name is known.
   if (!ready || !fromSession.ready) return <PageLoader />;
   if ((view === 'results' || view === 'debrief') && !fromSession.debriefOpen) {
@@ -56,6 +62,7 @@ export function GameRoute({ view }: { view: GameView }) {
         types={GAME_TYPES}
         user={user}
         defaultPlayerName={defaultPlayerName}
+        defaultShowName={profile?.leaderboardConsent === true}
         signInAnonymously={signInAnonymously}
         unavailableExtra={<JoinCodeEntry />}
       />

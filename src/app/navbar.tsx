@@ -12,16 +12,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { logoHref } from '@/app/logo-href';
@@ -41,16 +36,36 @@ import {
   type RoundEntry,
 } from '@/app/navbar-model';
 import { useNavbarData } from '@/app/use-navbar-data';
+import { useHearsMusic } from '@/app/use-music-audience';
 import { signOut } from '@/features/auth/auth-api';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { hasEmail } from '@/features/auth/auth-types';
+import { usePortalStore } from '@/features/portal/portal-store';
+import { DeferredTooltip } from '@/components/deferred-tooltip';
 import { LanguagePicker } from '@/components/language-picker';
+import { LazyPopupMenu } from '@/components/lazy-popup-menu';
 import { LogoMark } from '@/components/logo-mark';
-import { ShareDialog } from '@/components/share-panel';
 import { GAME_TYPES } from '@/features/games/game-types';
-import { QuitGameDialog } from '@/features/games/shared/quit-dialog';
+import { HelpButton } from '@/features/help/help-button';
 import { showError } from '@/lib/errors/error-store';
+import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 import { shareUrl } from '@/lib/share/share-url';
+
+// What the navbar shows only on some pages, or once asked, loads then: a page's first render
+// goes without the popovers, dialogs and the music controls.
+const ShareDialog = lazyPage(() => import('@/components/share-panel'), 'ShareDialog');
+const QuitGameDialog = lazyPage(
+  () => import('@/features/games/shared/quit-dialog'),
+  'QuitGameDialog',
+);
+const ChangelogBell = lazyPage(
+  () => import('@/features/changelog/changelog-bell'),
+  'ChangelogBell',
+);
+const MusicControl = lazyPage(() => import('@/features/music/music-control'), 'MusicControl');
+
+/** Holds an icon button's place while its code loads, so nothing moves when it arrives. */
+const iconButtonPlace = <Box sx={{ width: 40, height: 40, flexShrink: 0 }} />;
 
 /** `word`: the session's word for a round (localeLabels), else the translated one. */
 function RoundsMenu({ entries, word }: { entries: readonly RoundEntry[]; word: string }) {
@@ -70,31 +85,29 @@ function RoundsMenu({ entries, word }: { entries: readonly RoundEntry[]; word: s
           ? `${word} ${shownRound(entries)}/${entries.length}`
           : t('navbar.roundOf', { n: shownRound(entries), total: entries.length })}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {entries.map((e) => (
-          <MenuItem
-            key={e.n}
-            disabled={e.state === 'locked' || e.href === null}
-            selected={e.state === 'current'}
-            data-testid={`round-entry-${e.n}`}
-            data-state={e.state}
-            {...(e.href ? { component: RouterLink, to: e.href } : {})}
-            onClick={() => setAnchor(null)}
-          >
-            <ListItemIcon>
+      <LazyPopupMenu
+        anchor={anchor}
+        onClose={() => setAnchor(null)}
+        items={entries.map((e) => ({
+          key: String(e.n),
+          disabled: e.state === 'locked' || e.href === null,
+          selected: e.state === 'current',
+          testId: `round-entry-${e.n}`,
+          state: e.state,
+          ...(e.href ? { to: e.href } : {}),
+          icon: (
+            <>
               {e.state === 'locked' && <LockIcon fontSize="small" />}
               {e.state === 'finished' && <CheckCircleIcon fontSize="small" color="success" />}
               {(e.state === 'current' || e.state === 'open') && (
                 <PlayArrowIcon fontSize="small" color="primary" />
               )}
-            </ListItemIcon>
-            <ListItemText
-              primary={word ? `${word} ${e.n}` : t('navbar.round', { n: e.n })}
-              secondary={t(`navbar.roundStates.${e.state}`)}
-            />
-          </MenuItem>
-        ))}
-      </Menu>
+            </>
+          ),
+          label: word ? `${word} ${e.n}` : t('navbar.round', { n: e.n }),
+          secondary: t(`navbar.roundStates.${e.state}`),
+        }))}
+      />
     </>
   );
 }
@@ -126,23 +139,19 @@ function OverflowMenu({ actions }: { actions: readonly NavAction[] }) {
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {actions.map((a) => (
-          <MenuItem
-            key={a.key}
-            disabled={a.disabled ?? false}
-            data-testid={`navbar-more-${a.key}`}
-            {...(a.to !== undefined ? { component: RouterLink, to: a.to } : {})}
-            onClick={() => {
-              setAnchor(null);
-              a.onClick?.();
-            }}
-          >
-            {a.icon && <ListItemIcon>{a.icon}</ListItemIcon>}
-            <ListItemText primary={a.label} />
-          </MenuItem>
-        ))}
-      </Menu>
+      <LazyPopupMenu
+        anchor={anchor}
+        onClose={() => setAnchor(null)}
+        items={actions.map((a) => ({
+          key: a.key,
+          label: a.label,
+          testId: `navbar-more-${a.key}`,
+          ...(a.disabled ? { disabled: true } : {}),
+          ...(a.to !== undefined ? { to: a.to } : {}),
+          ...(a.icon ? { icon: a.icon } : {}),
+          ...(a.onClick ? { onClick: a.onClick } : {}),
+        }))}
+      />
     </>
   );
 }
@@ -181,7 +190,9 @@ export function Navbar() {
   const isInstructor = hasEmail(user) && Boolean(profile?.profileType);
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   const uid = user?.uid ?? null;
-  const { game, session, teamNumber, inLobby } = useNavbarData(pathname, uid);
+  const { game, session, teamNumber, inLobby, creatorPageUid } = useNavbarData(pathname, uid);
+  // A portal that does not offer every language (spec §3 allLocales) shows its own.
+  const portalOffersLocales = usePortalStore((s) => s.portal?.allLocales !== false);
   const route = gameRoute(pathname);
   const onGameOrSession = route !== null || pathname.startsWith('/session/');
   const role = playingAs(game, uid);
@@ -190,6 +201,7 @@ export function Navbar() {
   const playing = Boolean(profile?.playingGame) || role?.kind === 'player';
   const action = accountAction(user, playing, playing || role !== null || inLobby);
   const debriefOpen = debriefAllowed(session, game, uid);
+  const hearsMusic = useHearsMusic({ uid, isInstructor, session, game });
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   // Leaving a game is irreversible for a player (logging out leaves it too): asked first.
   const [confirmLeave, setConfirmLeave] = useState<'quit' | 'logout' | null>(null);
@@ -199,7 +211,13 @@ export function Navbar() {
     isInstructor,
     pathname,
     ...(game
-      ? { game: { id: game.id, ...(game.session ? { sessionId: game.session } : {}) } }
+      ? {
+          game: {
+            id: game.id,
+            ...(game.session ? { sessionId: game.session } : {}),
+            ...(creatorPageUid ? { creatorPageUid } : {}),
+          },
+        }
       : {}),
   };
 
@@ -338,7 +356,7 @@ export function Navbar() {
         {rounds && <RoundsMenu entries={rounds} word={session?.localeLabels.round ?? ''} />}
         {!compact && gameActions.map((a) => <NavButton key={a.key} action={a} />)}
         {isInstructor && !onDashboard && !compact && (
-          <Tooltip title={t('navbar.dashboard')}>
+          <DeferredTooltip title={t('navbar.dashboard')}>
             <IconButton
               component={RouterLink}
               to="/dashboard/intro"
@@ -347,9 +365,23 @@ export function Navbar() {
             >
               <HomeIcon />
             </IconButton>
-          </Tooltip>
+          </DeferredTooltip>
         )}
-        {showLanguagePicker({ onGameOrSession, session, game }) && <LanguagePicker />}
+        {/* Spec §2: the What's new bell on dashboard routes; the dashboard has its own help menu. */}
+        {onDashboard && isInstructor && (
+          <Suspense fallback={iconButtonPlace}>
+            <ChangelogBell />
+          </Suspense>
+        )}
+        {!onDashboard && <HelpButton />}
+        {hearsMusic && (
+          <Suspense fallback={iconButtonPlace}>
+            <MusicControl />
+          </Suspense>
+        )}
+        {showLanguagePicker({ onGameOrSession, session, game }) && portalOffersLocales && (
+          <LanguagePicker />
+        )}
         {!compact && accountActions.map((a) => <NavButton key={a.key} action={a} />)}
         {compact && (
           <OverflowMenu
@@ -375,26 +407,30 @@ export function Navbar() {
           </Button>
         )}
       </Toolbar>
-      {game && (
-        <ShareDialog
-          open={sharing}
-          onClose={() => setSharing(false)}
-          name={game.name}
-          url={shareUrl(`/game/${game.id}/intro`)}
-          text={t('share.gameText')}
-        />
-      )}
-      <QuitGameDialog
-        open={confirmLeave !== null}
-        role={role?.kind === 'player' ? role.roleName : null}
-        logout={confirmLeave === 'logout'}
-        onCancel={() => setConfirmLeave(null)}
-        onConfirm={() => {
-          const leave = confirmLeave;
-          setConfirmLeave(null);
-          void (leave === 'logout' ? onLogout() : onQuit());
-        }}
-      />
+      <Suspense fallback={null}>
+        {game && sharing && (
+          <ShareDialog
+            open={sharing}
+            onClose={() => setSharing(false)}
+            name={game.name}
+            url={shareUrl(`/game/${game.id}/intro`)}
+            text={t('share.gameText')}
+          />
+        )}
+        {confirmLeave !== null && (
+          <QuitGameDialog
+            open={confirmLeave !== null}
+            role={role?.kind === 'player' ? role.roleName : null}
+            logout={confirmLeave === 'logout'}
+            onCancel={() => setConfirmLeave(null)}
+            onConfirm={() => {
+              const leave = confirmLeave;
+              setConfirmLeave(null);
+              void (leave === 'logout' ? onLogout() : onQuit());
+            }}
+          />
+        )}
+      </Suspense>
     </AppBar>
   );
 }

@@ -3,14 +3,19 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { GuardGate } from '@/app/guard-gate';
+import { HelpHost } from '@/app/help-host';
 import { Navbar } from '@/app/navbar';
 import { deepestHandle } from '@/app/route-handle';
 import { useWorkspaceLocale } from '@/app/use-workspace-locale';
 import { useAuthStore } from '@/features/auth/auth-store';
+import { documentTitle } from '@/features/portal/portal-model';
+import { usePortalStore } from '@/features/portal/portal-store';
+import { ConsentBanner } from '@/features/privacy/consent-banner';
 import { PageLoader } from '@/components/page-loader';
+import { analyticsConsent } from '@/lib/analytics/consent';
+import { keepAttribution } from '@/lib/attribution/attribution';
 import { ErrorSnackbar } from '@/lib/errors/error-snackbar';
 import { updateVisitor } from '@/lib/i18n/i18n';
-import { keepReferrer, referrerParam } from '@/lib/referral/referrer';
 import { ToastHost } from '@/lib/toast/toast-host';
 
 export function RootLayout() {
@@ -19,14 +24,17 @@ export function RootLayout() {
   const handles = useMatches().map((match) => match.handle);
   const access = deepestHandle(handles, 'access') ?? { need: 'public' };
   const titleKey = deepestHandle(handles, 'title');
-  const hideNavbar = deepestHandle(handles, 'hideNavbar') === true;
+  // A portal's look may hide the navbar on every page (spec §2, §3 showNavbar).
+  const portalHidesNavbar = usePortalStore((s) => s.portal?.showNavbar === false);
+  const heroTitle = usePortalStore((s) => s.portal?.heroTitle ?? null);
+  const hideNavbar = deepestHandle(handles, 'hideNavbar') === true || portalHidesNavbar;
+  const consentAtEnd = deepestHandle(handles, 'consentAtEnd') === true;
   const authReady = useAuthStore((s) => s.ready);
   const uid = useAuthStore((s) => s.user?.uid ?? null);
   const profileStatus = useAuthStore((s) => s.profileStatus);
   const profileLanguage = useAuthStore((s) => s.profile?.language ?? null);
 
-  const appName = t('app.name');
-  const title = titleKey ? `${t(titleKey)} · ${appName}` : appName;
+  const title = documentTitle(titleKey ? t(titleKey) : null, t('app.name'), heroTitle);
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -38,11 +46,11 @@ export function RootLayout() {
   }, [settled, uid, profileLanguage]);
   useWorkspaceLocale(pathname);
 
-  // A visitor who came through a colleague's referral link (business.md §3.10) keeps it 30 days.
-  const referrer = referrerParam(search);
+  // Where the visitor came from (a colleague's referral link, a campaign's utm_*, gclid, zsid)
+  // is kept 30 days, to be stored with the profile (spec §2, §9; business.md §3.10).
   useEffect(() => {
-    if (referrer) keepReferrer(referrer, Date.now());
-  }, [referrer]);
+    keepAttribution(search, Date.now(), analyticsConsent());
+  }, [search]);
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -54,6 +62,8 @@ export function RootLayout() {
           </Suspense>
         </GuardGate>
       </Box>
+      <ConsentBanner sticky={!consentAtEnd} />
+      <HelpHost />
       <ErrorSnackbar />
       <ToastHost />
     </Box>

@@ -7,6 +7,11 @@ export interface RouteHandle {
   /** i18n key of the document title; the product name when absent. */
   readonly title?: TitleKey;
   readonly hideNavbar?: boolean;
+  /**
+   * The consent banner waits at the end of the page instead of staying on screen: a player's
+   * controls (joining, the order box, a station's Send) must never sit under it in class.
+   */
+  readonly consentAtEnd?: boolean;
 }
 
 export function isRouteHandle(value: unknown): value is RouteHandle {

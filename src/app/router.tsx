@@ -6,16 +6,16 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
 import { GameEditorRoute, GameRoute } from '@/app/game-routes';
-import { DashboardRoute } from '@/app/dashboard-route';
+import { HomeRoute } from '@/app/home-route';
 import { NotFoundPage } from '@/app/not-found-page';
 import type { RouteHandle } from '@/app/route-handle';
 import { RootLayout } from '@/app/root-layout';
 import { RouteErrorPage } from '@/app/route-error-page';
-import { JoinCodeEntry, SessionRoute } from '@/app/session-routes';
+import { SessionRoute } from '@/app/session-routes';
+import { DemoRoute, QuoteRoute } from '@/app/marketing-routes';
 import type { RouteAccess } from '@/features/auth/route-guard';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
-const HomePage = lazyPage(() => import('@/features/home/home-page'), 'HomePage');
 const SignupPage = lazyPage(() => import('@/features/auth/signup-page'), 'SignupPage');
 const LoginPage = lazyPage(() => import('@/features/auth/login-page'), 'LoginPage');
 const AuthActionPage = lazyPage(() => import('@/features/auth/auth-action-page'), 'AuthActionPage');
@@ -23,13 +23,27 @@ const SetupAccountPage = lazyPage(
   () => import('@/features/auth/setup-account-page'),
   'SetupAccountPage',
 );
-const DemoPage = lazyPage(() => import('@/features/marketing/demo-page'), 'DemoPage');
-const QuotePage = lazyPage(() => import('@/features/marketing/quote-page'), 'QuotePage');
 const LeaderboardPage = lazyPage(
   () => import('@/features/marketing/leaderboard-page'),
   'LeaderboardPage',
 );
 const LoadingPage = lazyPage(() => import('@/app/loading-page'), 'LoadingPage');
+// The dashboard's composition (its panels, the trial and team flows) is an instructor's only.
+const DashboardRoute = lazyPage(() => import('@/app/dashboard-route'), 'DashboardRoute', [
+  'dashboard',
+  'gamelist',
+  'sessions',
+  'templates',
+  'onboarding',
+  'changelog',
+  'team',
+  'settings',
+  'billing',
+  'referral',
+  'suggestions',
+  'music',
+  'portal',
+]);
 const UserPage = lazyPage(() => import('@/features/portal/user-page'), 'UserPage');
 
 const publicAccess: RouteAccess = { need: 'public' };
@@ -58,7 +72,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        element: <HomePage joinCode={<JoinCodeEntry variant="hero" />} />,
+        element: <HomeRoute />,
         handle: { access: { need: 'home' } } satisfies RouteHandle,
       },
       route('signup', <SignupPage />, {
@@ -81,8 +95,12 @@ export const routes: RouteObject[] = [
         title: 'titles.setupAccount',
         hideNavbar: true,
       }),
-      route('demo', <DemoPage />, { access: publicAccess, title: 'titles.demo', hideNavbar: true }),
-      route('quote', <QuotePage />, {
+      route('demo', <DemoRoute />, {
+        access: publicAccess,
+        title: 'titles.demo',
+        hideNavbar: true,
+      }),
+      route('quote', <QuoteRoute />, {
         access: publicAccess,
         title: 'titles.quote',
         hideNavbar: true,
@@ -122,6 +140,7 @@ export const routes: RouteObject[] = [
       route('session/:sid/lobby', <SessionRoute view="lobby" />, {
         access: publicAccess,
         title: 'titles.session',
+        consentAtEnd: true,
       }),
       route('session/:sid/follow-up', <SessionRoute view="follow-up" />, {
         access: publicAccess,
@@ -139,10 +158,12 @@ export const routes: RouteObject[] = [
       route('game/:id/intro', <GameRoute view="intro" />, {
         access: publicAccess,
         title: 'titles.game',
+        consentAtEnd: true,
       }),
       route('game/:id/play', <GameRoute view="play" />, {
         access: publicAccess,
         title: 'titles.game',
+        consentAtEnd: true,
       }),
       route('game/:id/results', <GameRoute view="results" />, {
         access: publicAccess,

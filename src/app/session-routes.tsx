@@ -10,8 +10,16 @@ import type { SessionView } from '@/features/sessions/session-page';
 import type { SessionPageContext } from '@/features/sessions/session-user';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
-const SessionPage = lazyPage(() => import('@/features/sessions/session-page'), 'SessionPage');
-const JoinCodeForm = lazyPage(() => import('@/features/sessions/join-code-form'), 'JoinCodeForm');
+const SessionPage = lazyPage(() => import('@/features/sessions/session-page'), 'SessionPage', [
+  'sessions',
+  'templates',
+  'game',
+  'leanResults',
+  'excel',
+]);
+const JoinCodeForm = lazyPage(() => import('@/features/sessions/join-code-form'), 'JoinCodeForm', [
+  'sessions',
+]);
 
 /** The session code field, where a player lands without a link (home page, unknown pages). */
 export function JoinCodeEntry({ variant = 'card' }: { variant?: 'hero' | 'card' }) {

@@ -29,6 +29,10 @@ const parseLobbyEntry = (id: string, data: Record<string, unknown>) => ({
   team: parseLobbyPlayer(id, data).team,
 });
 
+/** Spec §2: a public page shows unless its `activePage` is false. */
+const parseActivePage = (id: string, data: Record<string, unknown>) =>
+  data['activePage'] === false ? null : { uid: id };
+
 export interface NavbarData {
   readonly game: NavGame | null;
   readonly session: Session | null;
@@ -36,6 +40,8 @@ export interface NavbarData {
   readonly teamNumber: number | null;
   /** The user has joined the lobby of the session on screen. */
   readonly inLobby: boolean;
+  /** The game creator's uid when their public page is active (the logo leads there). */
+  readonly creatorPageUid: string | null;
 }
 
 export function useNavbarData(pathname: string, uid: string | null): NavbarData {
@@ -47,10 +53,15 @@ export function useNavbarData(pathname: string, uid: string | null): NavbarData 
     sid && uid && !gameId ? `sessions/${sid}/players/${uid}` : null,
     parseLobbyEntry,
   );
+  const creatorPage = useDoc(
+    game?.creator && !game.session ? `publicProfiles/${game.creator}` : null,
+    parseActivePage,
+  );
   return {
     game,
     session,
     teamNumber: game ? game.teamNumber : (lobby?.team ?? null),
     inLobby: lobby !== null,
+    creatorPageUid: creatorPage?.uid ?? null,
   };
 }

@@ -1,13 +1,16 @@
 /**
  * Spec §2: the workspace language comes before the profile and browser languages on custom-look
  * pages: an instructor's public page and the pages of the games and sessions of an instructor
- * whose workspace has an active page.
+ * whose workspace has an active page, and every page of a portal host (the portal's language
+ * where no instructor's applies).
  */
 import { useEffect, useState } from 'react';
 import { gameRoute, sessionRoute } from '@/app/navbar-model';
+import { usePortalStore } from '@/features/portal/portal-store';
+import { useWorkspaceUid } from '@/features/portal/use-workspace-uid';
 import { getDataPort } from '@/lib/data/port';
-import { updateLocaleSources } from '@/lib/i18n/i18n';
-import { workspaceLocaleSources } from '@/lib/i18n/pick-locale';
+import { updateLocaleSources, updatePortalLocale } from '@/lib/i18n/i18n';
+import { lookLocaleSources, type PortalLocale } from '@/lib/i18n/pick-locale';
 
 /** Where the workspace owner is found for a path: the user page itself, or a game or session. */
 export function workspaceOwnerSource(
@@ -52,22 +55,34 @@ function useCreator(path: string | null): string | null {
 export function useWorkspaceLocale(pathname: string): void {
   const source = workspaceOwnerSource(pathname);
   const creator = useCreator(source && 'doc' in source ? source.doc : null);
-  const owner = source && 'owner' in source ? source.owner : creator;
+  // `/user/{param}`: a uid or a page's slug.
+  const pageOwner = useWorkspaceUid(source && 'owner' in source ? source.owner : null);
+  const owner = source && 'owner' in source ? (pageOwner ?? null) : creator;
+  const portalLanguage = usePortalStore((s) => s.portal?.language ?? null);
+  const allLocales = usePortalStore((s) => s.portal?.allLocales ?? null);
 
   useEffect(() => {
+    void updatePortalLocale(
+      allLocales === null ? null : { language: portalLanguage, allLocales: allLocales },
+    );
+  }, [portalLanguage, allLocales]);
+
+  useEffect(() => {
+    const portal: PortalLocale | null =
+      allLocales === null ? null : { language: portalLanguage, allLocales };
     if (!owner) {
-      void updateLocaleSources(workspaceLocaleSources(null));
+      void updateLocaleSources(lookLocaleSources(null, portal));
       return undefined;
     }
     const stop = getDataPort().docs.onDoc(
       `publicProfiles/${owner}`,
       (snap) =>
-        void updateLocaleSources(workspaceLocaleSources(snap.exists ? (snap.data ?? {}) : null)),
-      () => void updateLocaleSources(workspaceLocaleSources(null)),
+        void updateLocaleSources(lookLocaleSources(snap.exists ? (snap.data ?? {}) : null, portal)),
+      () => void updateLocaleSources(lookLocaleSources(null, portal)),
     );
     return () => {
       stop();
-      void updateLocaleSources(workspaceLocaleSources(null));
+      void updateLocaleSources(lookLocaleSources(null, portal));
     };
-  }, [owner]);
+  }, [owner, portalLanguage, allLocales]);
 }

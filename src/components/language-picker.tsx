@@ -1,9 +1,8 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyPopupMenu } from '@/components/lazy-popup-menu';
 import { chooseLocale } from '@/lib/i18n/i18n';
 import { LOCALE_NAMES, LOCALES, normalizeLocale } from '@/lib/i18n/pick-locale';
 
@@ -24,21 +23,18 @@ export function LanguagePicker() {
       >
         {current.toUpperCase()}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {LOCALES.map((locale) => (
-          <MenuItem
-            key={locale}
-            selected={locale === current}
-            lang={locale}
-            onClick={() => {
-              setAnchor(null);
-              void chooseLocale(locale);
-            }}
-          >
-            {LOCALE_NAMES[locale]}
-          </MenuItem>
-        ))}
-      </Menu>
+      <LazyPopupMenu
+        anchor={anchor}
+        onClose={() => setAnchor(null)}
+        plainLabels
+        items={LOCALES.map((locale) => ({
+          key: locale,
+          label: LOCALE_NAMES[locale],
+          selected: locale === current,
+          lang: locale,
+          onClick: () => void chooseLocale(locale),
+        }))}
+      />
     </>
   );
 }

@@ -105,4 +105,18 @@ describe('readConfig', () => {
     expect(readConfig({ VITE_LAN_URL: 'javascript:alert(1)' }).lan).toBeUndefined();
     expect(readConfig({ VITE_LAN_URL: 'not a url' }).lan).toBeUndefined();
   });
+
+  it('reads the app’s own hosts, the local ones by default (spec §2 portal hosts)', () => {
+    expect(readConfig({}).appHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(readConfig({ VITE_APP_HOSTS: 'simgames.app,*.web.app' }).appHosts).toEqual([
+      'simgames.app',
+      '*.web.app',
+    ]);
+  });
+
+  it('reads the seller’s country for the tax preview, FR by default (business.md §5.1)', () => {
+    expect(readConfig({}).sellerCountry).toBe('FR');
+    expect(readConfig({ VITE_BILLING_SELLER_COUNTRY: ' dk ' }).sellerCountry).toBe('DK');
+    expect(readConfig({ VITE_BILLING_SELLER_COUNTRY: 'Denmark' }).sellerCountry).toBe('FR');
+  });
 });

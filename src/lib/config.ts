@@ -2,6 +2,8 @@
  * Runtime configuration of the SPA, read once from `import.meta.env` (Vite `VITE_*` variables).
  * Defaults target the local stack: a `demo-` project id and the Firebase emulators.
  */
+import { DEFAULT_SELLER_COUNTRY } from '@sim/core/billing/tax';
+import { parseAppHosts } from '@/lib/host/portal-host';
 
 export type DataBackend = 'local' | 'firestore';
 
@@ -11,6 +13,8 @@ export interface AppConfig {
     readonly apiKey: string;
     readonly authDomain: string;
     readonly appId: string | undefined;
+    /** Google Analytics' measurement id (`G-…`): analytics runs only with it, in production. */
+    readonly measurementId: string | undefined;
   };
   readonly useEmulators: boolean;
   readonly authEmulatorUrl: string;
@@ -34,6 +38,17 @@ export interface AppConfig {
   readonly sentryDsn: string | undefined;
   /** A locale that overrides every other source (deployments for one language). */
   readonly forcedLocale: string | undefined;
+  /**
+   * The app's own host names (`VITE_APP_HOSTS`, comma-separated, `*.example.com` for every
+   * subdomain): any other host is a school's portal, named by its subdomain (spec §2).
+   */
+  readonly appHosts: readonly string[];
+  /**
+   * The seller's country (`VITE_BILLING_SELLER_COUNTRY`, the functions' BILLING_SELLER_COUNTRY),
+   * whose customers pay VAT even with a valid number: the subscription tab previews the tax with
+   * the rule the server applies.
+   */
+  readonly sellerCountry: string;
 }
 
 type EnvKey =
@@ -41,6 +56,7 @@ type EnvKey =
   | 'VITE_FIREBASE_API_KEY'
   | 'VITE_FIREBASE_AUTH_DOMAIN'
   | 'VITE_FIREBASE_APP_ID'
+  | 'VITE_FIREBASE_MEASUREMENT_ID'
   | 'VITE_USE_EMULATORS'
   | 'VITE_AUTH_EMULATOR_URL'
   | 'VITE_FUNCTIONS_EMULATOR_HOST'
@@ -51,7 +67,9 @@ type EnvKey =
   | 'VITE_FIRESTORE_EMULATOR_HOST'
   | 'VITE_LAN_URL'
   | 'VITE_SENTRY_DSN'
-  | 'VITE_FORCED_LOCALE';
+  | 'VITE_FORCED_LOCALE'
+  | 'VITE_APP_HOSTS'
+  | 'VITE_BILLING_SELLER_COUNTRY';
 
 export type Env = { readonly [K in EnvKey]?: string | undefined } & { readonly DEV?: boolean };
 
@@ -91,6 +109,12 @@ function parseHttpUrl(value: string | undefined): string | undefined {
   }
 }
 
+/** An ISO alpha-2 country code, upper-cased; undefined otherwise. */
+function parseCountry(value: string | undefined): string | undefined {
+  const code = nonEmpty(value)?.toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
+}
+
 /** The same URL on another host, port and path kept. */
 function withHost(url: string, hostname: string): string {
   const parsed = new URL(url);
@@ -123,6 +147,7 @@ export function readConfig(env: Env, pageHostname?: string): AppConfig {
       apiKey: nonEmpty(env.VITE_FIREBASE_API_KEY) ?? 'demo-key',
       authDomain: nonEmpty(env.VITE_FIREBASE_AUTH_DOMAIN) ?? `${projectId}.firebaseapp.com`,
       appId: nonEmpty(env.VITE_FIREBASE_APP_ID),
+      measurementId: nonEmpty(env.VITE_FIREBASE_MEASUREMENT_ID),
     },
     useEmulators,
     authEmulatorUrl: serviceHost ? withHost(authEmulatorUrl, serviceHost) : authEmulatorUrl,
@@ -141,6 +166,8 @@ export function readConfig(env: Env, pageHostname?: string): AppConfig {
     filesAvailable: !(useEmulators && dataBackend === 'firestore'),
     sentryDsn: nonEmpty(env.VITE_SENTRY_DSN),
     forcedLocale: nonEmpty(env.VITE_FORCED_LOCALE),
+    appHosts: parseAppHosts(env.VITE_APP_HOSTS),
+    sellerCountry: parseCountry(env.VITE_BILLING_SELLER_COUNTRY) ?? DEFAULT_SELLER_COUNTRY,
   };
 }
 

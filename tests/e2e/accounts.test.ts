@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { LocalStoreClient } from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { launchBrowser } from './browser';
+import { closeWelcomeTour } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -156,6 +157,7 @@ describe('accounts', () => {
     await again.getByRole('option', { name: 'Teacher or professor' }).click();
     await again.getByRole('button', { name: 'Continue' }).click();
     await again.waitForURL('**/dashboard/intro', { timeout: 30_000 });
+    await closeWelcomeTour(again);
     const profile = await store.docs.get(`users/${uid}`);
     expect(profile.data).toMatchObject({ firstname: 'Rita', email, profileType: 'teacher' });
     expect(await again.evaluate((k) => window.localStorage.getItem(k), PREVIOUS_PLAYER)).toBeNull();

@@ -306,4 +306,48 @@ describe('a player on a phone', () => {
     await expectPhoneLayout(page);
     await shot(page, 'lobby');
   });
+
+  it('joins and orders before answering the usage-analytics question, asked at the end of the page', async () => {
+    const asking = await launchBrowser([], { askConsent: true });
+    try {
+      const context = await asking.newContext({
+        viewport: PHONE,
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+      });
+      const page = await context.newPage();
+      const gid = await seedGame('Question unanswered', false);
+      await joinAs(page, gid);
+      const banner = page.getByTestId('consent-banner');
+      await banner.waitFor({ timeout: 10_000 });
+      await page.getByTestId(`order-${ROLE}-beer`).fill('4');
+      // Where a thumb presses the order button, the button is what it touches.
+      const onTop = await page.getByTestId('order-submit').evaluate((el) => {
+        el.scrollIntoView({ block: 'end' });
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && el.contains(hit);
+      });
+      expect(onTop).toBe(true);
+      // The page is longer than the screen, and the question covers none of its first screen.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const first = await banner.evaluate((el) => ({
+        top: el.getBoundingClientRect().top,
+        height: el.getBoundingClientRect().height,
+        page: document.documentElement.scrollHeight,
+        screen: window.innerHeight,
+      }));
+      expect(first.page).toBeGreaterThan(first.screen + first.height);
+      expect(first.top).toBeGreaterThanOrEqual(first.screen);
+      await page.getByTestId('order-submit').click();
+      await weekChip(page, 'Week 2 of 12');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await shot(page, 'consent-at-end');
+      await page.getByTestId('consent-decline').click();
+      await banner.waitFor({ state: 'detached' });
+    } finally {
+      await asking.close();
+    }
+  });
 });

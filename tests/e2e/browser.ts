@@ -3,8 +3,17 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * `extraArgs`: more Chromium flags, e.g. `--host-resolver-rules` for a second host name.
+ * `askConsent`: show the usage-analytics banner. Otherwise every context starts as a browser whose
+ * visitor already declined, so the banner (tested on its own in analytics-consent) does not sit
+ * over the buttons other tests click.
+ */
+export async function launchBrowser(
+  extraArgs: readonly string[] = [],
+  options: { askConsent?: boolean } = {},
+): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
@@ -15,6 +24,22 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
+  if (options.askConsent === true) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (contextOptions) => {
+    const context = await newContext(contextOptions);
+    await context.addInitScript(() => {
+      if (window.localStorage.getItem('simgames.analyticsConsent') === null) {
+        window.localStorage.setItem(
+          'simgames.analyticsConsent',
+          JSON.stringify({ choice: 'denied', decidedAt: 0 }),
+        );
+      }
+    });
+    return context;
+  };
+  return browser;
 }

@@ -31,6 +31,7 @@ export async function setup(project: TestProject): Promise<void> {
       firestoreEmulatorHost: '',
       projectId: '',
       authEmulatorHost: '',
+      functionsBaseUrl: '',
       unavailable: location.missing,
     });
     return;

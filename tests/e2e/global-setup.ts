@@ -14,6 +14,7 @@ import {
   type RunningStack,
   type StackBackend,
 } from '../../scripts/local-stack';
+import { warmDevServer } from './warm-dev-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +28,8 @@ declare module 'vitest' {
       firestoreEmulatorHost: string;
       projectId: string;
       authEmulatorHost: string;
+      /** Where the stack's HTTP functions are served (`…/<project>/us-central1`). */
+      functionsBaseUrl: string;
       /** Why the stack could not start ('' when it runs): its tests are skipped. */
       unavailable: string;
     };
@@ -43,9 +46,10 @@ export async function startStackFor(project: TestProject, backend: StackBackend)
   const ports = await freePorts();
   // A project id of its own too: the emulators keep one hub per project id.
   const projectId = `demo-simgames-e2e-${ports.hub}`;
+  const root = resolve(import.meta.dirname, '../..');
   try {
     stack = await startLocalStack({
-      root: resolve(import.meta.dirname, '../..'),
+      root,
       dataDir,
       ports,
       projectId,
@@ -60,6 +64,8 @@ export async function startStackFor(project: TestProject, backend: StackBackend)
     console.error(lines.slice(-40).join('\n'));
     throw err;
   }
+  const warm = await warmDevServer(stack.webUrl, root);
+  console.log(`${backend} stack: dev server warmed, ${warm.modules} modules in ${warm.ms} ms`);
   project.provide('stack', {
     backend,
     webUrl: stack.webUrl,
@@ -68,6 +74,7 @@ export async function startStackFor(project: TestProject, backend: StackBackend)
     firestoreEmulatorHost: stack.firestoreEmulatorHost ?? '',
     projectId,
     authEmulatorHost: stack.authEmulatorHost,
+    functionsBaseUrl: stack.env.FUNCTIONS_BASE_URL ?? '',
     unavailable: '',
   });
 }

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { LocalStoreClient } from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { launchBrowser } from './browser';
+import { closeWelcomeTour } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -64,6 +65,7 @@ describe("an instructor's afternoon", () => {
     await teacher.getByRole('button', { name: 'Continue' }).click();
     await teacher.waitForURL('**/dashboard/intro', { timeout: 30_000 });
     await teacher.getByText('Welcome, Grace Hopper').waitFor();
+    await closeWelcomeTour(teacher);
 
     // A session from a template with two rounds.
     await teacher.getByRole('tab', { name: 'Sessions' }).click();

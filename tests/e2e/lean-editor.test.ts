@@ -57,9 +57,23 @@ async function check(page: Page, name: string): Promise<void> {
 async function onPhone(page: Page, checks: () => Promise<void>): Promise<void> {
   const desktop = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  // The layout settles after the resize (media queries, charts measuring their box): wait up to
+  // five seconds for the page to fit, then say what still sticks out.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 })
+    .toBeLessThanOrEqual(390)
+    .catch(() => undefined);
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(wide, 'the page scrolls sideways on a phone').toBeLessThanOrEqual(390);
+  // What sticks out, named in the message when the page is too wide.
+  const outside = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 391 && e.offsetParent !== null)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${e.className}`.slice(0, 80)),
+  );
+  expect(wide, `the page scrolls sideways on a phone: ${outside.join(' | ')}`).toBeLessThanOrEqual(
+    390,
+  );
   await checks();
   if (desktop) await page.setViewportSize(desktop);
 }
@@ -103,13 +117,14 @@ describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
     const service = serviceClient();
     const teacher = await newPage();
     const email = `lean-editor-${Date.now()}@school.example`;
-    await instructorOnDashboard(teacher, service, stack.webUrl, email);
+    const uid = await instructorOnDashboard(teacher, service, stack.webUrl, email);
 
     // ---- a blank lean game from the dashboard's create menu: valid as it is, once named
     await teacher.getByTestId('dashboard-create-menu').click();
     await teacher.getByRole('menuitem', { name: 'New lean game' }).click();
     await teacher.waitForURL('**/dashboard/games/new/leangame', { timeout: 30_000 });
-    await teacher.getByTestId('lean-grid').waitFor({ timeout: 30_000 });
+    // The first editor of the run: the dev server may still be compiling its modules.
+    await teacher.getByTestId('lean-grid').waitFor({ timeout: 90_000 });
     await teacher.getByTestId('editor-save').click();
     await teacher.getByTestId('editor-issues').waitFor();
     await teacher.getByTestId('editor-name').fill('Blank line');
@@ -161,6 +176,48 @@ describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
     }
     await check(teacher, 'editor-open');
     await onPhone(teacher, () => check(teacher, 'editor-open-phone'));
+
+    // ---- in German, the long labels of the number fields are whole (wrapped, never cut)
+    // The instructor's profile in German, read when the page loads.
+    await service.docs.update(`users/${uid}`, { language: 'de' });
+    await teacher.reload();
+    await teacher
+      .getByRole('heading', { name: 'Lean-Spiel bearbeiten' })
+      .waitFor({ timeout: 60_000 });
+    // The page may load the German texts anew: every section open again.
+    for (const title of [
+      'Produkte',
+      'Wer welchen Punkt lackiert',
+      'Nachfrage',
+      'Verbesserungen',
+      'Wirtschaftlichkeit',
+    ]) {
+      await openSection(teacher, title);
+    }
+    await teacher.getByText('Kosten einer Station pro Minute').waitFor({ timeout: 20_000 });
+    const cutLabels = () =>
+      teacher.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main label')]
+          .filter((l) => l.offsetParent !== null)
+          .filter((l) => l.scrollWidth > l.clientWidth + 1 || l.scrollHeight > l.clientHeight + 1)
+          .map((l) => l.textContent ?? ''),
+      );
+    await expect(teacher.getByText('Lagerkosten pro Einheit und Minute').isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(cutLabels()).resolves.toEqual([]);
+    if (SHOTS) await teacher.screenshot({ path: `${SHOTS}/lean-editor-de.png`, fullPage: true });
+    await onPhone(teacher, async () => {
+      await expect(cutLabels()).resolves.toEqual([]);
+      if (SHOTS) {
+        await teacher.screenshot({ path: `${SHOTS}/lean-editor-de-phone.png`, fullPage: true });
+      }
+    });
+    await service.docs.update(`users/${uid}`, { language: 'en' });
+    await teacher.reload();
+    await teacher.getByRole('heading', { name: 'Edit lean game' }).waitFor({ timeout: 60_000 });
+    for (const title of ['Demand', 'Economics']) await openSection(teacher, title);
+    await teacher.getByText('Station cost per minute').waitFor({ timeout: 20_000 });
 
     // ---- move Yellow by dragging it to a free cell, Grey one cell down with the keyboard
     await teacher.getByTestId('lean-chip-yellow').dragTo(teacher.getByTestId('lean-cell-1-1'));

@@ -54,7 +54,7 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
     });
 
     // ---- the instructor
-    const email = `teacher${Date.now()}@school.example`;
+    const email = `classroom-${Date.now()}@school.example`;
     const teacher = await newPage();
     await instructorOnDashboard(teacher, service, stack.webUrl, email);
     await teacher.getByRole('tab', { name: 'Sessions' }).click();

@@ -43,7 +43,7 @@ describe('SPA shell', () => {
     await page.waitForURL('**/signup');
     await page.getByText('Log in or sign up to access this page.').waitFor();
 
-    const email = `teacher${Date.now()}@school.example`;
+    const email = `shell-${Date.now()}@school.example`;
     await page.getByLabel(/email/i).fill(email);
     await page
       .getByLabel(/password/i)

@@ -98,6 +98,17 @@ export async function instructorOnDashboard(
   return uid;
 }
 
+/**
+ * A new instructor's dashboard shows the welcome tour once after set-up-account (decision 0027):
+ * closes it as the instructor would, so the test goes on with the dashboard.
+ */
+export async function closeWelcomeTour(page: Page): Promise<void> {
+  const tour = page.getByRole('dialog', { name: 'Welcome to SimGames' });
+  await tour.waitFor({ timeout: 30_000 });
+  await tour.getByRole('button', { name: 'Close' }).click();
+  await tour.waitFor({ state: 'detached' });
+}
+
 /** Marks an account's address as confirmed in the Auth emulator, as its owner would with the emailed link. */
 export async function confirmEmail(
   stack: { authEmulatorHost: string; projectId: string },

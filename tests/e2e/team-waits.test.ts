@@ -64,7 +64,7 @@ describe.skipIf(stack.unavailable !== '')('a team game waits for its players', (
     });
 
     // ---- an instructor, and a published session: one team, one round of a two-role game
-    const email = `teacher${Date.now()}@school.example`;
+    const email = `team-waits-${Date.now()}@school.example`;
     const password = 'correct-horse-9';
     const teacherUid = await signUpInstructor(email, password);
     await service.docs.set(`users/${teacherUid}`, {

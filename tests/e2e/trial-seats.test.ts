@@ -13,6 +13,7 @@ import { recordReferralConversion } from '../../functions/src/referral/conversio
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import {
+  closeWelcomeTour,
   confirmEmail,
   instructorOnDashboard,
   invitationLink,
@@ -216,6 +217,8 @@ describe('trial, seats and referral', () => {
     await shot(bob, 'team-session-follow-up');
     expect(bob.url()).toContain('/follow-up');
     await ada.goto(`${stack.webUrl}/dashboard/intro`);
+    // Her first plain visit since the trial: the welcome tour, once.
+    await closeWelcomeTour(ada);
 
     // ---- a first player takes a seat
     const p1 = await newPage();

@@ -1,12 +1,13 @@
 /**
  * Beer games for handler tests on any backend: the creator writes a game as the SPA does, players
- * join through joinAs, and order with the SPA's batch from their own clients (under the access
- * policy).
+ * join through joinAs, and order through placeOrder, as the SPA does.
  */
 import type { DataPort } from '@sim/core/port/data-port';
 import type { TokenClaims } from '@sim/store/testing/emulator-token';
 import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
+import { noTimer, type AdvanceResult } from '../../functions/src/beer/beer-game';
 import * as joinAs from '../../functions/src/callables/join-as';
+import * as placeOrder from '../../functions/src/callables/place-order';
 import type { TestBackend } from '../backends';
 import { FIXED_NOW, caller, context, withUnlimitedPlans } from './helpers';
 
@@ -31,9 +32,20 @@ export interface BeerFixtures {
   }): Promise<string>;
   /** Players `<gid prefix>-<fid>` in these roles. */
   withPlayers(gid: string, fids: readonly string[]): Promise<Record<string, string>>;
-  /** The SPA's order batch (src/features/games/beer/beer-api.ts placeOrder). */
-  orderBatch(gid: string, uid: string, fid: string, qty: number, week: number): Promise<void>;
+  /**
+   * The player's order of `qty` for its facility's one capability, through placeOrder (as the
+   * SPA's play page sends it): recorded, and the week turned when it was the last one.
+   */
+  placeOrder(
+    gid: string,
+    uid: string,
+    fid: string,
+    qty: number,
+    week: number,
+  ): Promise<AdvanceResult>;
 }
+
+const order = placeOrder.createHandler({ timer: noTimer });
 
 export function beerFixtures(backend: () => TestBackend): BeerFixtures {
   const clients = new Map<string, DataPort>();
@@ -100,24 +112,13 @@ export function beerFixtures(backend: () => TestBackend): BeerFixtures {
       return players;
     },
 
-    orderBatch(gid, uid, fid, qty, week) {
-      const c = clientOf({ uid, provider: 'anonymous' });
-      const cid = `${fid}-beer`;
-      const batch = c.docs.batch();
-      batch.set(`games/${gid}/orders/${fid}_${cid}_${week}`, {
-        game_id: gid,
-        faci_id: fid,
-        capa_id: cid,
-        orderQty: qty,
+    placeOrder(gid, uid, fid, qty, week) {
+      return order(ctxOf(uid), {
+        gid,
+        facility: fid,
         week,
+        quantities: { [`${fid}-beer`]: qty },
       });
-      batch.update(`games/${gid}/facilities/${fid}`, {
-        validatedOrder: true,
-        validatedWeek: week,
-        [`capabilities.${cid}.validatedOrder`]: true,
-        [`capabilities.${cid}.validatedOrderQty`]: qty,
-      });
-      return batch.commit();
     },
   };
 }

@@ -2,8 +2,7 @@
  * The beer game callables (docs/games/beer-documents.md) on both backends: the local store, and
  * the Firestore emulator with the admin adapter for the functions and the web SDK under
  * firestore.rules for the users. The creator writes the game with a client batch, players join,
- * validate with the policy's order batch from their own clients, and the backend processes the
- * weeks. Information hiding is checked through the players' own clients.
+ * order through placeOrder, and the backend processes the weeks. Information hiding is checked through the players' own clients.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -26,6 +25,7 @@ import type { WeekTimer } from '../../functions/src/beer/beer-game';
 import * as joinAs from '../../functions/src/callables/join-as';
 import * as quitGame from '../../functions/src/callables/quit-game';
 import * as turn from '../../functions/src/callables/create-new-turn-task';
+import * as placeOrder from '../../functions/src/callables/place-order';
 import * as autoPlay from '../../functions/src/callables/auto-play-sec-gen';
 import * as resetGame from '../../functions/src/callables/reset-beer-game';
 import * as resetOrders from '../../functions/src/callables/reset-starting-orders';
@@ -42,6 +42,7 @@ const timer: WeekTimer = {
   },
 };
 const createNewTurnTask = turn.createHandler({ timer });
+const order = placeOrder.createHandler({ timer });
 const autoPlaySecGen = autoPlay.createHandler({ timer });
 const quit = quitGame.createHandler({ timer });
 
@@ -122,25 +123,9 @@ describeBackends('beer game callables', (backend, backendName) => {
     return { gid, docs };
   }
 
-  /** The player's order batch of docs/policy.md, from its own client. */
-  async function validate(gid: string, uid: string, fid: string, qty: number, week: number) {
-    const c = clientOf(uid);
-    const cid = `${fid}-beer`;
-    const batch = c.docs.batch();
-    batch.set(`games/${gid}/orders/${fid}_${cid}_${week}`, {
-      game_id: gid,
-      faci_id: fid,
-      capa_id: cid,
-      orderQty: qty,
-      week,
-    });
-    batch.update(`games/${gid}/facilities/${fid}`, {
-      validatedOrder: true,
-      validatedWeek: week,
-      [`capabilities.${cid}.validatedOrder`]: true,
-      [`capabilities.${cid}.validatedOrderQty`]: qty,
-    });
-    await batch.commit();
+  /** The player's order of its one capability, through placeOrder as the play page sends it. */
+  function validate(gid: string, uid: string, fid: string, qty: number, week: number) {
+    return order(ctxOf(uid), { gid, facility: fid, week, quantities: { [`${fid}-beer`]: qty } });
   }
 
   async function gameDoc(gid: string) {
@@ -340,8 +325,7 @@ describeBackends('beer game callables', (backend, backendName) => {
     it('waits for every human, then advances once with the validated and computer orders', async () => {
       const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler', 'distributor']);
       const before = await stateOf(gid);
-      await validate(gid, players.retailer!, 'retailer', 7, 1);
-      const wait = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+      const wait = await validate(gid, players.retailer!, 'retailer', 7, 1);
       expect(wait).toMatchObject({
         advanced: false,
         week: 1,
@@ -349,8 +333,7 @@ describeBackends('beer game callables', (backend, backendName) => {
       });
       expect((await gameDoc(gid)).facilities.retailer!.validatedOrder).toBe(true);
       await validate(gid, players.wholesaler!, 'wholesaler', 5, 1);
-      await validate(gid, players.distributor!, 'distributor', 0, 1);
-      const done = await createNewTurnTask(ctxOf(players.distributor!), { gid, type: 'beergame' });
+      const done = await validate(gid, players.distributor!, 'distributor', 0, 1);
       expect(done).toMatchObject({ advanced: true, week: 2, finished: false, waitingFor: [] });
 
       // The backend re-ran the core: human quantities, the product rule for the empty factory.
@@ -431,13 +414,17 @@ describeBackends('beer game callables', (backend, backendName) => {
           'distributor',
           'factory',
         ]);
-        for (const [fid, uid] of Object.entries(players)) await validate(gid, uid, fid, 4, 1);
+        const { factory, ...others } = players;
+        for (const [fid, uid] of Object.entries(others)) await validate(gid, uid, fid, 4, 1);
         const uids = Object.values(players);
-        const results = await Promise.all(
-          Array.from({ length: simultaneousCalls }, (_, i) =>
+        // The factory's order, the week's last, races the calls (and its own retries).
+        const results = await Promise.all([
+          validate(gid, factory!, 'factory', 4, 1),
+          validate(gid, factory!, 'factory', 4, 1),
+          ...Array.from({ length: simultaneousCalls }, (_, i) =>
             createNewTurnTask(ctxOf(uids[i % uids.length]!), { gid, type: 'beergame' }),
           ),
-        );
+        ]);
         expect(results.filter((r) => r.advanced)).toHaveLength(1);
         expect((await gameDoc(gid)).week).toBe(2);
         const s = await stateOf(gid);
@@ -454,8 +441,7 @@ describeBackends('beer game callables', (backend, backendName) => {
       });
       await resetGame.handle(creatorCtx(), { gid });
       for (let w = 1; w <= 3; w++) {
-        await validate(gid, players.retailer!, 'retailer', 4, w);
-        const r = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+        const r = await validate(gid, players.retailer!, 'retailer', 4, w);
         expect(r.advanced).toBe(true);
       }
       const g = await gameDoc(gid);
@@ -506,15 +492,20 @@ describeBackends('beer game callables', (backend, backendName) => {
     });
 
     it('does not advance a paused game unless forced', async () => {
-      const { gid, players } = await gameWithPlayers(['retailer']);
-      await clientOf(CREATOR.uid, CREATOR.email).docs.update(`games/${gid}`, { paused: true });
+      const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler']);
       await validate(gid, players.retailer!, 'retailer', 3, 1);
+      await clientOf(CREATOR.uid, CREATOR.email).docs.update(`games/${gid}`, { paused: true });
+      // A paused game takes no order, and records nothing of it.
+      await expectError(
+        validate(gid, players.wholesaler!, 'wholesaler', 3, 1),
+        'failed-precondition',
+        'orderGamePaused',
+      );
+      expect((await gameDoc(gid)).facilities.wholesaler!.validatedOrder).toBe(false);
       const r = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
       expect(r).toMatchObject({ advanced: false, paused: true });
       await clientOf(CREATOR.uid, CREATOR.email).docs.update(`games/${gid}`, { paused: false });
-      expect(
-        (await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' })).advanced,
-      ).toBe(true);
+      expect((await validate(gid, players.wholesaler!, 'wholesaler', 3, 1)).advanced).toBe(true);
     });
   });
 
@@ -555,8 +546,7 @@ describeBackends('beer game callables', (backend, backendName) => {
       await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
       expect(scheduled).toEqual([{ gid, week: 1, at: FIXED_NOW + 60_000 }]);
       await validate(gid, players.retailer!, 'retailer', 5, 1);
-      await validate(gid, players.wholesaler!, 'wholesaler', 7, 1);
-      const moved = await createNewTurnTask(ctxOf(players.wholesaler!), { gid, type: 'beergame' });
+      const moved = await validate(gid, players.wholesaler!, 'wholesaler', 7, 1);
       expect(moved).toMatchObject({ advanced: true, week: 2 });
       const before = await stateOf(gid);
       // Week 1's task arrives late: the week moved, nothing happens, week 2's timer stands.
@@ -646,10 +636,7 @@ describeBackends('beer game callables', (backend, backendName) => {
         computer: true,
       });
       await validate(gid, players.retailer!, 'retailer', 4, 3);
-      await validate(gid, players.distributor!, 'distributor', 4, 3);
-      expect(
-        (await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' })).advanced,
-      ).toBe(true);
+      expect((await validate(gid, players.distributor!, 'distributor', 4, 3)).advanced).toBe(true);
       expect(await marks()).toEqual({
         retailer: null,
         wholesaler: 3,
@@ -682,10 +669,7 @@ describeBackends('beer game callables', (backend, backendName) => {
       const res = await autoPlaySecGen(creatorCtx(), { gid, type: 'beergame', computer: true });
       expect(res.computer.sort()).toEqual(['distributor', 'factory', 'wholesaler']);
       expect(res.advanced).toBe(false);
-      await validate(gid, players.retailer!, 'retailer', 4, 1);
-      expect(
-        (await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' })).advanced,
-      ).toBe(true);
+      expect((await validate(gid, players.retailer!, 'retailer', 4, 1)).advanced).toBe(true);
     });
 
     it('lets the computer take a human role, which then no longer blocks the week', async () => {
@@ -721,7 +705,6 @@ describeBackends('beer game callables', (backend, backendName) => {
     it('resets the game to week 1 and removes the orders; refused to players', async () => {
       const { gid, players } = await gameWithPlayers(['retailer']);
       await validate(gid, players.retailer!, 'retailer', 9, 1);
-      await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
       expect((await gameDoc(gid)).week).toBe(2);
       await expectError(
         resetGame.handle(ctxOf(players.retailer!), { gid }),
@@ -742,7 +725,6 @@ describeBackends('beer game callables', (backend, backendName) => {
     it('clears the validated orders of the current week', async () => {
       const { gid, players } = await gameWithPlayers(['retailer', 'wholesaler']);
       await validate(gid, players.retailer!, 'retailer', 9, 1);
-      await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
       await expectError(
         resetOrders.handle(ctxOf(players.retailer!), { gid }),
         'permission-denied',
@@ -759,6 +741,11 @@ describeBackends('beer game callables', (backend, backendName) => {
       });
       expect((await gameDoc(gid)).facilities.retailer!.validatedOrder).toBe(false);
       expect(await port.docs.query({ collection: `games/${gid}/orders` })).toEqual([]);
+      // The week's decision is open again: another quantity is taken.
+      expect(await validate(gid, players.retailer!, 'retailer', 5, 1)).toMatchObject({
+        advanced: false,
+        waitingFor: ['wholesaler'],
+      });
       await expectInvalid(resetOrders.schema, { gid: 5 });
     });
   });
@@ -795,27 +782,14 @@ describeBackends('beer game callables', (backend, backendName) => {
   });
 
   describe('allocations applied by the week processing', () => {
-    /** A retailer's order batch for both products (the policy's batch, from its own client). */
-    async function orderBoth(gid: string, uid: string, fid: string, ale: number, lager: number) {
-      const c = clientOf(uid);
-      const batch = c.docs.batch();
-      const validation: Record<string, unknown> = { validatedOrder: true, validatedWeek: 1 };
-      for (const [cid, qty] of [
-        [`${fid}-ale`, ale],
-        [`${fid}-lager`, lager],
-      ] as const) {
-        batch.set(`games/${gid}/orders/${fid}_${cid}_1`, {
-          game_id: gid,
-          faci_id: fid,
-          capa_id: cid,
-          orderQty: qty,
-          week: 1,
-        });
-        validation[`capabilities.${cid}.validatedOrder`] = true;
-        validation[`capabilities.${cid}.validatedOrderQty`] = qty;
-      }
-      batch.update(`games/${gid}/facilities/${fid}`, validation);
-      await batch.commit();
+    /** A retailer's order of week 1 for both products, in one placeOrder. */
+    function orderBoth(gid: string, uid: string, fid: string, ale: number, lager: number) {
+      return order(ctxOf(uid), {
+        gid,
+        facility: fid,
+        week: 1,
+        quantities: { [`${fid}-ale`]: ale, [`${fid}-lager`]: lager },
+      });
     }
 
     /** What the distributor owes each retailer in ale after week 1, when both order 20. */
@@ -830,8 +804,7 @@ describeBackends('beer game callables', (backend, backendName) => {
         });
       }
       await orderBoth(gid, players.north!, 'north', 20, 4);
-      await orderBoth(gid, players.south!, 'south', 20, 4);
-      const r = await createNewTurnTask(ctxOf(players.south!), { gid, type: 'beergame' });
+      const r = await orderBoth(gid, players.south!, 'south', 20, 4);
       expect(r).toMatchObject({ advanced: true, week: 2 });
       const doc = (await port.docs.get(`games/${gid}/facilities/distributor`)).data as {
         view: ReturnType<typeof playerView>;
@@ -862,8 +835,8 @@ describeBackends('beer game callables', (backend, backendName) => {
 
     /** Both players order 0 and the week advances (the empty roles play the product rule). */
     async function week(gid: string, players: Record<string, string>, w: number) {
-      for (const [fid, uid] of Object.entries(players)) await validate(gid, uid, fid, 0, w);
-      const r = await createNewTurnTask(ctxOf(players.retailer!), { gid, type: 'beergame' });
+      let r: turn.CreateNewTurnTaskResult | undefined;
+      for (const [fid, uid] of Object.entries(players)) r = await validate(gid, uid, fid, 0, w);
       expect(r).toMatchObject({ advanced: true, week: w + 1 });
     }
 

@@ -6,13 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataPort } from '@sim/core/port/data-port';
 import { CallableError } from '../../functions/src/callable';
-import { noTimer } from '../../functions/src/beer/beer-game';
-import * as turn from '../../functions/src/callables/create-new-turn-task';
 import * as resetGame from '../../functions/src/callables/reset-beer-game';
 import { describeBackends } from '../backends';
 import { beerFixtures, CREATOR } from './beer-fixtures';
-
-const createNewTurnTask = turn.createHandler({ timer: noTimer });
 
 async function expectError(promise: Promise<unknown>, code: string, messageKey: string) {
   const err: unknown = await promise.then(
@@ -61,8 +57,7 @@ describeBackends('session games', (backend) => {
   /** Plays the game's weeks to the end with one player (the other roles are the computer's). */
   async function playToTheEnd(gid: string, uid: string, weeks: number) {
     for (let w = 1; w <= weeks; w++) {
-      await fx.orderBatch(gid, uid, 'retailer', 4, w);
-      const r = await createNewTurnTask(fx.ctxOf(uid), { gid, type: 'beergame' });
+      const r = await fx.placeOrder(gid, uid, 'retailer', 4, w);
       expect(r.advanced).toBe(true);
     }
   }
@@ -79,8 +74,7 @@ describeBackends('session games', (backend) => {
       { gid, roundNumber: 1, teamNumber: 1, finished: false },
       { gid: other, roundNumber: 1, teamNumber: 2, finished: false },
     ]);
-    await fx.orderBatch(gid, retailer!, 'retailer', 4, 3);
-    const last = await createNewTurnTask(fx.ctxOf(retailer!), { gid, type: 'beergame' });
+    const last = await fx.placeOrder(gid, retailer!, 'retailer', 4, 3);
     expect(last).toMatchObject({ advanced: true, finished: true });
     expect((await port.docs.get(`games/${gid}`)).data?.['finished']).toBe(true);
     // Only this game's entry changes; the other team's game still plays.
@@ -112,8 +106,7 @@ describeBackends('session games', (backend) => {
     it('is refused when the session does not allow it', async () => {
       const { gid } = await sessionWithGames({ allowPlayerReset: false });
       const { retailer } = await fx.withPlayers(gid, ['retailer']);
-      await fx.orderBatch(gid, retailer!, 'retailer', 9, 1);
-      await createNewTurnTask(fx.ctxOf(retailer!), { gid, type: 'beergame' });
+      await fx.placeOrder(gid, retailer!, 'retailer', 9, 1);
       await expectError(
         resetGame.handle(fx.ctxOf(retailer!), { gid }),
         'permission-denied',
@@ -125,8 +118,7 @@ describeBackends('session games', (backend) => {
     it("is allowed to the game's players when the session allows it, never to others", async () => {
       const { gid, other } = await sessionWithGames({ allowPlayerReset: true });
       const { retailer } = await fx.withPlayers(gid, ['retailer']);
-      await fx.orderBatch(gid, retailer!, 'retailer', 9, 1);
-      await createNewTurnTask(fx.ctxOf(retailer!), { gid, type: 'beergame' });
+      await fx.placeOrder(gid, retailer!, 'retailer', 9, 1);
       expect((await port.docs.get(`games/${gid}`)).data?.['week']).toBe(2);
       // A stranger, and the player of another game of the session, may not.
       await expectError(

@@ -103,8 +103,7 @@ describeBackends('who plays', (backend) => {
   }
 
   async function order(gid: string, uid: string, fid: string, qty: number, week: number) {
-    await fx.orderBatch(gid, uid, fid, qty, week);
-    return createNewTurnTask(fx.ctxOf(uid), { gid, type: 'beergame' });
+    return fx.placeOrder(gid, uid, fid, qty, week);
   }
 
   it('BEER-SEAT-3: a lone player of a waiting game orders, and the week does not turn', async () => {
@@ -136,7 +135,7 @@ describeBackends('who plays', (backend) => {
   it('BEER-SEAT-3: the timer does not run and a countdown at zero turns nothing', async () => {
     const { gid } = await sessionGame({ lobby: [1, 1], timer: 60 });
     const ann = await player(gid, 'retailer');
-    await fx.orderBatch(gid, ann, 'retailer', 6, 1);
+    await fx.placeOrder(gid, ann, 'retailer', 6, 1);
     const before = scheduled.length;
     // An admin starts the timer: it is set, but no deadline runs while a role is awaited.
     await createNewTurnTask(fx.creatorCtx(), { gid, type: 'beergame', timer: 60 });
@@ -245,7 +244,7 @@ describeBackends('who plays', (backend) => {
     expect((await gameDoc(gid)).started).toBe(false);
     const bob = await player(gid, 'wholesaler');
     expect(await gameDoc(gid)).toMatchObject({ started: true, startedBy: 'team' });
-    await fx.orderBatch(gid, ann, 'retailer', 6, 1);
+    await fx.placeOrder(gid, ann, 'retailer', 6, 1);
     const res = await order(gid, bob, 'wholesaler', 7, 1);
     expect(res).toMatchObject({ advanced: true, week: 2, awaiting: [] });
     const g = await gameDoc(gid);
@@ -285,7 +284,7 @@ describeBackends('who plays', (backend) => {
     const ann = await player(gid, 'retailer');
     const bob = await player(gid, 'wholesaler');
     await quit(fx.ctxOf(bob), { gid });
-    await fx.orderBatch(gid, ann, 'retailer', 6, 1);
+    await fx.placeOrder(gid, ann, 'retailer', 6, 1);
     const res = await createNewTurnTask(fx.ctxOf(ann), { gid, type: 'beergame' });
     expect(res.advanced).toBe(false);
     expect([...res.awaiting].sort()).toEqual(['factory', 'wholesaler']);
@@ -311,7 +310,7 @@ describeBackends('who plays', (backend) => {
     expect(err).toBeInstanceOf(CallableError);
     expect(err).toMatchObject({ code: 'permission-denied', messageKey: 'gameNotAdmin' });
     // Ann has ordered; Bob is disconnected by the instructor, and the week turns without him.
-    await fx.orderBatch(gid, ann, 'retailer', 6, 1);
+    await fx.placeOrder(gid, ann, 'retailer', 6, 1);
     expect(await quit(fx.creatorCtx(), { gid, roleId: 'factory' })).toEqual({
       gid,
       left: 'factory',

@@ -27,6 +27,7 @@ import type {
   StartMetrics,
   ValidationIssue,
 } from './model';
+import { BEER_DEBRIEF_SECTIONS } from './debrief-sections';
 import { BEER_BOUNDS, BEER_DEFAULTS, normalizeGame, validateGame } from './model';
 import type { Policy } from './policies';
 import { computerOrders } from './policies';
@@ -69,17 +70,7 @@ export interface ConfigMessages {
   stockMessage: ThresholdMessage;
 }
 
-export const BEER_DEBRIEF_SECTIONS = [
-  'optionButtons',
-  'teamPerformance',
-  'individualPerformance',
-  'supplychainEvolution',
-  'stagesEvolution',
-  'responseToDemand',
-  'variability',
-  'leadTimes',
-  'toGoFurther',
-] as const;
+export { BEER_DEBRIEF_SECTIONS };
 
 export interface DebriefQuestion {
   id: string;

@@ -375,6 +375,8 @@ function logged(a: LeanAction, at: number): LeanAction {
       return { at, fid: a.fid, kind: a.kind, unit: a.unit };
     case 'remove':
       return { at, fid: a.fid, kind: a.kind, unit: a.unit, op: a.op };
+    case 'setComputer':
+      return { at, fid: a.fid, kind: a.kind, on: a.on };
   }
 }
 
@@ -408,8 +410,10 @@ function act(run: Run, a: LeanAction): LeanIssue | null {
   const fid: unknown = a.fid;
   if (typeof fid !== 'string' || !hasOwn(s.facilities, fid)) return 'lean.facility.notYours';
   const f = run.c.byId.get(fid);
-  if (!f || run.computer[f.index]) return 'lean.facility.notYours';
+  if (!f) return 'lean.facility.notYours';
   const kind: unknown = a.kind;
+  if (kind === 'setComputer') return actSetComputer(run, f, (a as { on?: unknown }).on);
+  if (run.computer[f.index]) return 'lean.facility.notYours';
   if (kind === 'launch' || kind === 'ship') {
     if (!f.isWarehouse) return 'lean.op.notAllowed';
     return kind === 'launch'
@@ -461,6 +465,33 @@ function act(run: Run, a: LeanAction): LeanIssue | null {
   if (used !== own && run.c.pokayoke) return 'lean.pokayoke.wrongTool';
   paint(run, f, u, i, used);
   return null;
+}
+
+/**
+ * LEAN-AI-5: the computer takes the facility or gives it back at now. Only a change is accepted,
+ * so the log read backwards gives the set at the start (`computerAtStart`).
+ */
+function actSetComputer(run: Run, f: CFacility, on: unknown): LeanIssue | null {
+  if (typeof on !== 'boolean' || run.computer[f.index] === on) return 'lean.op.notAllowed';
+  run.computer[f.index] = on;
+  run.s.computer = run.c.facilities.filter((g) => run.computer[g.index]).map((g) => g.id);
+  run.changed = true;
+  return null;
+}
+
+/**
+ * LEAN-AI-5: the computer set the run started with (the input of `startRun` that, with the log,
+ * replays the run): the set now with the log's changes undone, last first.
+ */
+export function computerAtStart(state: LeanState): FacilityId[] {
+  const set = new Set(state.computer);
+  for (let i = state.log.length - 1; i >= 0; i--) {
+    const a = state.log[i] as LeanAction;
+    if (a.kind !== 'setComputer') continue;
+    if (a.on) set.delete(a.fid);
+    else set.add(a.fid);
+  }
+  return state.game.facilities.filter((f) => set.has(f.id)).map((f) => f.id);
 }
 
 function actLaunch(run: Run, a: { order: unknown }): LeanIssue | null {

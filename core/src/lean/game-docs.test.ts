@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { carsAndTrucks } from './cars-and-trucks';
+import { coverageMinute } from './clock';
 import { leanDebrief } from './debrief';
 import { advanceTo, applyAction, endRun, runToEnd, startRun } from './engine';
 import {
@@ -8,6 +9,7 @@ import {
   LEAN_ACTION_ISSUES,
   LeanConfigError,
   leanConfigFromDocs,
+  leanCoverage,
   leanEndUpdate,
   leanGameFromDocs,
   leanRunDocs,
@@ -17,10 +19,12 @@ import {
   ordersWithCounters,
   resetLeanConfig,
   splitLeanConfig,
+  viewFingerprint,
 } from './game-docs';
 import { applyImprovementChange, leversOf } from './improvements';
 import { normalizeLeanGame, type LeanAction, type LeanGameInput, type LeanState } from './model';
 import { validateLeanGame } from './validate';
+import { leanPlayerView } from './view';
 import { LEAN_TEMPLATES } from '../templates/lean-templates';
 
 const ARGS = { gid: 'g1', creator: 'cleo', creatorName: 'Cleo', name: 'Line', now: 1000 };
@@ -41,6 +45,41 @@ function keysOf(value: unknown, out = new Set<string>()): Set<string> {
 function computerRun(): LeanState {
   return runToEnd(normalizeLeanGame(carsAndTrucks({ totalDuration: 8 })));
 }
+
+describe('the coverage minute on the public game document (LEAN-RUN-4)', () => {
+  it('is published with the game and follows the secret demand and the initial stock', () => {
+    const config = carsAndTrucks({ compact: true });
+    const orders = config.params.consumerDemand ?? [];
+    expect(orders.length).toBeGreaterThan(1);
+    const first = orders.reduce((a, b) => (b.created_min < a.created_min ? b : a));
+    // Without stock the first order is not covered.
+    const bare = buildLeanGameDocs({ ...ARGS, config });
+    expect(bare.game.params.coverageMin).toBe(first.created_min);
+    // Two orders and stock for both: covered to the end of the run.
+    const stocked = structuredClone(config);
+    const two = orders.slice(0, 2);
+    stocked.params.consumerDemand = two;
+    for (const [id, t] of Object.entries(stocked.params.productsTemplates ?? {})) {
+      t.initialStock = two.filter((o) => o.template_id === id).reduce((n, o) => n + o.qty, 0);
+    }
+    const full = buildLeanGameDocs({ ...ARGS, config: stocked });
+    expect(full.game.params.coverageMin).toBe(normalizeLeanGame(stocked).totalDuration);
+    expect(full.game.params.coverageMin).toBe(coverageMinute(normalizeLeanGame(stocked)));
+  });
+
+  it('is derived, never read back as configuration, and a stale value is replaced', () => {
+    const docs = buildLeanGameDocs({ ...ARGS, config: carsAndTrucks({ compact: true }) });
+    const stale = { ...docs.game, params: { ...docs.game.params, coverageMin: 999 } };
+    const config = leanConfigFromDocs(stale, docs.privateParams);
+    expect(Object.hasOwn(config.params, 'coverageMin')).toBe(false);
+    const again = splitLeanConfig({
+      ...config,
+      params: { ...config.params, coverageMin: 999 } as never,
+    });
+    expect(again.params.coverageMin).toBe(docs.game.params.coverageMin);
+    expect(leanCoverage(config)).toBe(docs.game.params.coverageMin);
+  });
+});
 
 describe('the documents of a new lean game', () => {
   for (const template of LEAN_TEMPLATES) {
@@ -148,11 +187,31 @@ describe('the documents of a run', () => {
       ['blue', 'grey', 'quality', 'warehouse', 'yellow'].sort(),
     );
     expect(first.floor).not.toBeNull();
-    expect(leanRunDocs(s0, s0, 1000, 2000)).toEqual({ facilities: {}, floor: null, products: [] });
+    expect(leanRunDocs(s0, s0, 1000, 2000)).toMatchObject({
+      facilities: {},
+      floor: null,
+      products: [],
+    });
     const later = advanceTo(s0, 60000);
     const docs = leanRunDocs(s0, later, 1000, 61000);
     expect(Object.keys(docs.facilities).length).toBeGreaterThan(0);
     expect(docs.floor?.now).toBe(60000);
+    // The fingerprints stored with a state stand for its views: the same documents either way.
+    expect(Object.keys(first.keys).sort()).toEqual(
+      ['*floor', 'blue', 'grey', 'quality', 'warehouse', 'yellow'].sort(),
+    );
+    expect(leanRunDocs(s0, later, 1000, 61000, first.keys)).toEqual(docs);
+    expect(leanRunDocs(s0, s0, 1000, 2000, first.keys)).toMatchObject({
+      facilities: {},
+      floor: null,
+    });
+    // A stale fingerprint makes the view written again; the clock alone never does.
+    const stale = { ...first.keys, yellow: 'x' };
+    expect(Object.keys(leanRunDocs(s0, s0, 1000, 2000, stale).facilities)).toEqual(['yellow']);
+    expect(viewFingerprint(leanPlayerView(later, 'grey'))).toBe(docs.keys.grey);
+    expect(viewFingerprint({ ...leanPlayerView(later, 'grey'), now: 1, minute: 0 })).toBe(
+      docs.keys.grey,
+    );
   });
 
   it('write a unit once it has left the line, and every unit still in it at the end', () => {

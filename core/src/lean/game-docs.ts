@@ -12,8 +12,9 @@
  * of the creator and observers. Unit documents (`products/{rank}`) carry no defect flag and are
  * written when the unit leaves the line, so they never tell where units of other stations are.
  */
+import { coverageMinute } from './clock';
 import { leanDebrief, type LeanDebrief } from './debrief';
-import type { LeanIssue } from './engine';
+import { computerAtStart, type LeanIssue } from './engine';
 import {
   LEAN_DEFAULTS,
   normalizeLeanGame,
@@ -39,6 +40,12 @@ export type { ValidationIssue } from './validate';
 
 /** Parameters that never go into the public game document. */
 export const LEAN_SECRET_PARAMS = ['seed', 'consumerDemand', 'answers'] as const;
+/**
+ * Public parameters derived from the secret ones, rewritten wherever the game is written:
+ * `coverageMin`, LEAN-RUN-4's coverage minute, which players see before the start although
+ * the demand it comes from stays in `private/params`.
+ */
+export const LEAN_DERIVED_PARAMS = ['coverageMin'] as const;
 /** Parameters of the run itself (spec §3), reset by a copy and by `resetLeanGame`. */
 export const LEAN_RUN_PARAMS = ['game_start_at', 'game_end_at', 'nextRank'] as const;
 
@@ -98,6 +105,14 @@ export function resetOrder(o: LeanOrderInput): LeanOrderInput {
   return out;
 }
 
+/**
+ * LEAN-RUN-4: the coverage minute of a configuration (its demand and initial stock), published
+ * on the public game document as `params.coverageMin`.
+ */
+export function leanCoverage(config: LeanGameInput): number {
+  return coverageMinute(normalizeLeanGame(config));
+}
+
 /** Checks a configuration (design B.16); translation keys with paths, never sentences. */
 export function validateLeanConfig(config: LeanGameInput): ValidationIssue[] {
   return validateLeanGame(normalizeLeanGame(config));
@@ -140,6 +155,8 @@ export type LeanPublicParams = Omit<
   'seed' | 'consumerDemand' | 'totalDuration'
 > & {
   consumerDemandParams: { visibility: boolean; totalDuration: number; dueDelay?: number };
+  /** LEAN-RUN-4: the coverage minute, derived from the secret demand (`LEAN_DERIVED_PARAMS`). */
+  coverageMin: number;
   /** Epoch ms of the start and the end of the run (LEAN-RUN-1); null before. */
   game_start_at: number | null;
   game_end_at: number | null;
@@ -207,10 +224,13 @@ export function splitLeanConfig(config: LeanGameInput): {
     consumerDemand: (Array.isArray(p.consumerDemand) ? p.consumerDemand : []) as LeanOrderInput[],
     answers,
   };
-  for (const key of [...LEAN_SECRET_PARAMS, 'totalDuration']) delete p[key];
+  for (const key of [...LEAN_SECRET_PARAMS, ...LEAN_DERIVED_PARAMS, 'totalDuration']) {
+    delete p[key];
+  }
   const params = {
     ...p,
     consumerDemandParams,
+    coverageMin: leanCoverage(config),
     game_start_at: typeof p.game_start_at === 'number' ? p.game_start_at : null,
     game_end_at: typeof p.game_end_at === 'number' ? p.game_end_at : null,
     nextRank: typeof p.nextRank === 'number' ? p.nextRank : 0,
@@ -304,6 +324,7 @@ export function leanConfigFromDocs(game: unknown, privateParams: unknown): LeanG
   for (const key of LEAN_SECRET_PARAMS) {
     if (Object.hasOwn(pp, key)) params[key] = pp[key];
   }
+  for (const key of LEAN_DERIVED_PARAMS) delete params[key];
   const facilities: Record<FacilityId, LeanFacilityInput> = {};
   for (const [id, raw] of Object.entries(isRecord(g.facilities) ? g.facilities : {})) {
     if (!isRecord(raw)) continue;
@@ -448,6 +469,7 @@ export interface LeanStatsDoc {
   run: number;
   /** E, game ms. */
   endedAt: number;
+  /** The computer set at the start (LEAN-AI-5): `startRun` with it, then the log. */
   computer: FacilityId[];
   /** The accepted actions, in order: `endRun(runToEnd…)` of the game reproduces the run. */
   log: LeanAction[];
@@ -512,6 +534,26 @@ function viewKey(view: LeanPlayerView): string {
   return JSON.stringify(rest);
 }
 
+/**
+ * A fingerprint of a view's content (two 32-bit string hashes and the length): stored with the
+ * state (`LeanRunDocs.keys`), so the next flush compares the new views with it instead of
+ * computing the stored state's views again.
+ */
+export function viewFingerprint(view: LeanPlayerView): string {
+  const text = viewKey(view);
+  let fnv = 0x811c9dc5;
+  let djb = 5381;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    fnv = Math.imul(fnv ^ c, 0x01000193);
+    djb = (Math.imul(djb, 33) + c) | 0;
+  }
+  return `${(fnv >>> 0).toString(36)}.${(djb >>> 0).toString(36)}.${text.length.toString(36)}`;
+}
+
+/** The key of the floor among the fingerprints: never a facility id (`ID_PATTERN`). */
+const FLOOR_KEY = '*floor';
+
 export interface LeanRunDocs {
   /** The facility documents whose view changed (all of them when `prev` is null). */
   facilities: Record<FacilityId, LeanFacilityDoc>;
@@ -519,23 +561,41 @@ export interface LeanRunDocs {
   floor: LeanFloorDoc | null;
   /** Units that left the line since `prev`, and, once the run has ended, those still in it. */
   products: LeanProductDoc[];
+  /** The fingerprint of every view of `next` (`viewFingerprint`), to store with it. */
+  keys: Record<string, string>;
 }
 
 /**
  * The run documents to write for the state `next`, given the state `prev` whose documents are
  * stored (null: none are). Only documents whose content changed are returned, so a document is
- * never rewritten for its clock alone.
+ * never rewritten for its clock alone. `prevKeys`, the fingerprints stored with `prev`, spare
+ * computing its views again; a view without one is compared with `prev`'s.
  */
 export function leanRunDocs(
   prev: LeanState | null,
   next: LeanState,
   run: number,
   now: number,
+  prevKeys: Readonly<Record<string, string>> = {},
 ): LeanRunDocs {
+  const keys: Record<string, string> = {};
+  const before = (key: string, view: () => LeanPlayerView): string | null =>
+    prev === null
+      ? null
+      : Object.hasOwn(prevKeys, key)
+        ? (prevKeys[key] ?? null)
+        : viewFingerprint(view());
   const facilities: Record<FacilityId, LeanFacilityDoc> = {};
   for (const f of next.game.facilities) {
     const view = leanPlayerView(next, f.id);
-    if (prev && viewKey(leanPlayerView(prev, f.id)) === viewKey(view)) continue;
+    const key = viewFingerprint(view);
+    Object.defineProperty(keys, f.id, {
+      value: key,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+    if (before(f.id, () => leanPlayerView(prev as LeanState, f.id)) === key) continue;
     Object.defineProperty(facilities, f.id, {
       value: {
         id: f.id,
@@ -551,8 +611,10 @@ export function leanRunDocs(
     });
   }
   const floorView = leanPlayerView(next, null, { all: true });
+  const floorKey = viewFingerprint(floorView);
+  keys[FLOOR_KEY] = floorKey;
   const floorChanged =
-    prev === null || viewKey(leanPlayerView(prev, null, { all: true })) !== viewKey(floorView);
+    before(FLOOR_KEY, () => leanPlayerView(prev as LeanState, null, { all: true })) !== floorKey;
   const floor: LeanFloorDoc | null = floorChanged
     ? { run, status: next.status, now: next.now, view: plain(floorView), updated_at: now }
     : null;
@@ -564,7 +626,7 @@ export function leanRunDocs(
     const closedAtEnd = ended && u.exitedAt === null && prev?.status !== 'ended';
     if (exitedNow || closedAtEnd) products.push(plain(productDoc(u)));
   }
-  return { facilities, floor, products };
+  return { facilities, floor, products, keys };
 }
 
 /**
@@ -598,7 +660,7 @@ export function leanStatsDoc(
     type: 'leangame',
     run,
     endedAt: state.endedAt ?? state.now,
-    computer: state.computer,
+    computer: computerAtStart(state),
     log: state.log,
     debrief: leanDebrief(state),
     finished_at: now,

@@ -365,11 +365,13 @@ export type LeanAction =
   | { at: number; fid: FacilityId; kind: 'load'; template?: TemplateId }
   | { at: number; fid: FacilityId; kind: 'paint'; unit: number; op: number; tool?: OpType }
   | { at: number; fid: FacilityId; kind: 'inspect'; unit: number }
-  | { at: number; fid: FacilityId; kind: 'remove'; unit: number; op: number };
+  | { at: number; fid: FacilityId; kind: 'remove'; unit: number; op: number }
+  /** LEAN-AI-5: the computer takes the facility (`on`) or gives it back, from `at` on. */
+  | { at: number; fid: FacilityId; kind: 'setComputer'; on: boolean };
 
 export interface LeanState {
   game: LeanGame;
-  /** Facilities played by the computer (LEAN-FAC-4, LEAN-EVT-1). */
+  /** Facilities played by the computer now (LEAN-FAC-4, LEAN-EVT-1, LEAN-AI-5). */
   computer: FacilityId[];
   now: number;
   /** Run length T in game ms (LEAN-TIME-2). */
@@ -390,7 +392,10 @@ export interface LeanState {
   wipIntegral: number;
   wipMax: number;
   samples: WipSample[];
-  /** Accepted player actions, with the time used (LEAN-EVT-5). */
+  /**
+   * Accepted actions, with the time used (LEAN-EVT-5): the players' and the changes of the
+   * computer set (LEAN-AI-5).
+   */
   log: LeanAction[];
 }
 

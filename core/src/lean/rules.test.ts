@@ -7,7 +7,15 @@ import { randomAt, STREAM } from '../beer/random';
 import { carsAndTrucks } from './cars-and-trucks';
 import { leanMinute, leanRunStatus } from './clock';
 import { leanDebrief } from './debrief';
-import { advanceTo, applyAction, compileLean, endRun, runToEnd, startRun } from './engine';
+import {
+  advanceTo,
+  applyAction,
+  compileLean,
+  computerAtStart,
+  endRun,
+  runToEnd,
+  startRun,
+} from './engine';
 import type { LeanIssue } from './engine';
 import { launched, line, m } from './engine-testing';
 import { leanEndUpdate, resetLeanConfig } from './game-docs';
@@ -687,5 +695,43 @@ describe('computer players', () => {
       for (const f of Object.values(s.facilities)) defects += f.defectivePaints;
     }
     expect(defects).toBeGreaterThan(0);
+  });
+
+  it('LEAN-AI-5: a logged setComputer hands a station to the computer mid-run and back; the set at the start and the log replay the run', () => {
+    const game = line({
+      totalDuration: 10,
+      facilities: { W: { batchSize: 2 }, A: { user: 'ann', batchSize: 2 } },
+      templates: { P: [['circle', 'green', 1.0, 'A']] },
+      orders: [{ t: 'P', qty: 4 }],
+    });
+    const start = startRun(game);
+    expect(start.computer).toEqual(['W']);
+    // Nobody plays A for a minute: the batch waits in its queue.
+    let s = advanceTo(start, m(1));
+    expect(s.facilities['A']).toMatchObject({ in: [0, 1, 2, 3], desk: [], task: null });
+    expect(refused(s, { at: m(1), fid: 'A', kind: 'setComputer', on: false })).toBe(
+      'lean.op.notAllowed',
+    );
+    s = play(s, [{ at: m(1), fid: 'A', kind: 'setComputer', on: true }]);
+    // The run settled at once: the computer loaded the batch at minute 1 and started painting.
+    expect(s.computer).toEqual(['W', 'A']);
+    expect(s.facilities['A']).toMatchObject({ desk: [0, 1], task: { kind: 'paint', start: m(1) } });
+    expect(refused(s, { at: m(1.5), fid: 'A', kind: 'send' })).toBe('lean.facility.notYours');
+    // Given back at minute 2.5: the paint running then ends, nothing new starts.
+    s = play(s, [{ at: m(2.5), fid: 'A', kind: 'setComputer', on: false }]);
+    expect(s.computer).toEqual(['W']);
+    s = advanceTo(s, m(4));
+    expect(s.facilities['A']).toMatchObject({ in: [2, 3], desk: [], out: [0, 1], task: null });
+    expect(s.units.map((u) => u.ops[0]?.state)).toEqual(['done', 'done', 'todo', 'todo']);
+    s = play(s, [{ at: m(4), fid: 'A', kind: 'load' }]);
+    const ended = endRun(s);
+    expect(computerAtStart(ended)).toEqual(['W']);
+    expect(ended.log.map((a) => a.kind)).toEqual(['setComputer', 'setComputer', 'load']);
+    expect(ended.log[0]).toEqual({ at: m(1), fid: 'A', kind: 'setComputer', on: true });
+    const replay = runToEnd(game, ended.log, computerAtStart(ended));
+    expect(replay).toEqual(ended);
+    expect(leanEndUpdate(replay, START)).toEqual(leanEndUpdate(ended, START));
+    // Without the change, the batch would never have been painted.
+    expect(runToEnd(game).units.every((u) => u.ops[0]?.state === 'todo')).toBe(true);
   });
 });

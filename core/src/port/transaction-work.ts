@@ -48,3 +48,42 @@ export function transactionError(err: unknown, toPortError: (err: unknown) => Po
   }
   return toPortError(err);
 }
+
+/**
+ * The Cloud Firestore emulator's answer when it has closed a transaction that lost its locks to a
+ * concurrent one; production answers ABORTED there, which the SDKs retry on their own. The SDKs
+ * treat this INVALID_ARGUMENT as final, so simultaneous players' actions failed on the emulator.
+ */
+const CLOSED_TRANSACTION = /Transaction is invalid or closed/i;
+
+/** Whether an SDK's error is the emulator's closed transaction (see `CLOSED_TRANSACTION`). */
+export function isClosedTransaction(err: unknown): boolean {
+  if (err instanceof WorkFailure || typeof err !== 'object' || err === null) return false;
+  const message = (err as { message?: unknown }).message;
+  return typeof message === 'string' && CLOSED_TRANSACTION.test(message);
+}
+
+/**
+ * Runs a whole transaction (`run` calls the SDK's runTransaction) again when the emulator closed
+ * it: nothing of a closed transaction was written, and the work re-reads everything it uses.
+ * `pause(attempt)` waits before the next attempt (see `closedTransactionDelayMs`).
+ */
+export function retryClosedTransaction<T>(
+  run: () => Promise<T>,
+  attempts: number,
+  pause: (attempt: number) => Promise<void>,
+  attempt = 1,
+): Promise<T> {
+  return run().catch((err: unknown) => {
+    if (attempt >= attempts || !isClosedTransaction(err)) throw err;
+    return pause(attempt).then(() => retryClosedTransaction(run, attempts, pause, attempt + 1));
+  });
+}
+
+/**
+ * The wait before attempt `attempt + 1` of a closed transaction, from a random number in [0, 1):
+ * up to 50 ms after the first attempt, 100 ms after the second, so racing transactions spread out.
+ */
+export function closedTransactionDelayMs(attempt: number, random: number): number {
+  return random * 50 * attempt;
+}

@@ -22,7 +22,9 @@ import { BEER_BOUNDS } from '@sim/core/beer/model';
 import type { Policy } from '@sim/core/beer/policies';
 import type { TeamComposition } from '@sim/core/templates/types';
 import { CallableError, type CallerAuth } from '../callable';
+import { leaderboardPath, prepareLeaderboardEntry } from './leaderboard';
 import { inboxPath, messagePath, writeDueMessages } from './messages';
+import { checkWeekOrder, writeWeekOrder, type OrderOutcome, type WeekOrder } from './week-order';
 
 export const gamePath = (gid: string): string => `games/${gid}`;
 export const statePath = (gid: string): string => `games/${gid}/private/state`;
@@ -348,6 +350,11 @@ export interface AdvanceResult {
  * A game that waits for its players starts first if its team is complete (BEER-SEAT-5); while it
  * still waits, only 'force' turns its week (BEER-SEAT-3). Schedules the new week's timer after
  * the commit.
+ *
+ * With `order` (placeOrder), the player's order is checked against its facility document and
+ * recorded in the same transaction, before the week is judged: the order that completes a week
+ * turns it in the same commit, and an order for a week that has turned is refused with nothing
+ * written (`checkWeekOrder`).
  */
 export async function processWeek(
   port: DataPort,
@@ -360,6 +367,8 @@ export async function processWeek(
     timer: WeekTimer;
     /** The game document when the caller has just read it. */
     game?: DocData;
+    /** A player's order to record first (its holder, pause and computer already checked). */
+    order?: WeekOrder;
   },
 ): Promise<AdvanceResult> {
   const read = opts.game ?? checkGame((await port.docs.get(gamePath(gid))).data);
@@ -381,16 +390,32 @@ export async function processWeek(
       const docsFinished = docs.some((d) => d.data?.status === 'finished');
       const base = { week, paused, deadline: null, waitingFor: [] as string[], awaiting };
       if (docsFinished || game.finished === true) {
+        if (opts.order) throw new CallableError('failed-precondition', 'orderGameFinished');
         return { ...base, finished: true, advanced: false };
       }
       if (opts.expectedWeek !== undefined && opts.expectedWeek !== week) {
         return { ...base, finished: false, advanced: false };
       }
+      // The facility documents as the week sees them: the caller's order applied to its own.
+      const datas = docs.map((d) => d.data);
+      const order = opts.order;
+      let outcome: OrderOutcome | null = null;
+      if (order) {
+        const own = fids.indexOf(order.fid);
+        outcome = await checkWeekOrder(tx, gid, order, docs[own]);
+        if (outcome.kind === 'counted') return { ...base, finished: false, advanced: false };
+        if (outcome.kind === 'new') datas[own] = outcome.facility;
+      }
+      /** The order's documents, and its validation unless the week turns (null). */
+      const recordOrder = (validationPath: string | null) => {
+        if (order && outcome) writeWeekOrder(tx, gid, order, outcome, validationPath, opts.now);
+      };
+      const ownPath = order ? facilityPath(gid, order.fid) : null;
       const validated = Object.create(null) as Record<string, Record<string, number>>;
       const waitingFor: string[] = [];
       const mirror: Record<string, unknown> = {};
       fids.forEach((fid, i) => {
-        const d = docs[i]?.data;
+        const d = datas[i];
         // Counted only for the week it names (the access policy refuses any other).
         const ok = d?.validatedOrder === true && d.week === week && d.validatedWeek === week;
         if ((pub[fid]?.validatedOrder === true) !== ok) {
@@ -415,6 +440,7 @@ export async function processWeek(
         (!paused && awaiting.length === 0 && (opts.mode === 'timeout' || waitingFor.length === 0));
       const missing = docs.some((d) => !d.exists);
       if (!canAdvance && !missing) {
+        recordOrder(ownPath);
         if (opts.mode === 'timeout') mirror.turnDeadline = null;
         if (Object.keys(mirror).length > 0) tx.update(gamePath(gid), mirror);
         return { ...base, finished: false, advanced: false, waitingFor };
@@ -422,6 +448,14 @@ export async function processWeek(
       // The state, with the week as precondition (built from the documents the first time).
       const { state, policy, built } = await readState(tx, gid, game);
       if (state.status === 'finished' || state.week !== week || !canAdvance) {
+        if (order && state.status === 'finished') {
+          throw new CallableError('failed-precondition', 'orderGameFinished');
+        }
+        // The state disagrees with the facility documents: no order is counted for either week.
+        if (order && state.week !== order.week) {
+          throw new CallableError('failed-precondition', 'orderWeekTurned');
+        }
+        recordOrder(ownPath);
         if (built) {
           writeState(tx, gid, state, policy, opts.now);
           Object.assign(mirror, writeDueMessages(tx, gid, game, state, 1));
@@ -445,8 +479,21 @@ export async function processWeek(
       const done = next.status === 'finished';
       const deadline = deadlineFor(game, done, opts.now);
       const markSession = done ? await markSessionGame(tx, game, gid, true) : () => undefined;
+      const rank = done
+        ? await prepareLeaderboardEntry(
+            tx,
+            gid,
+            { demo: game.demo === true, facilities: pub, humans: [...humans] },
+            next,
+            policy,
+            opts.now,
+          )
+        : () => undefined;
       writeState(tx, gid, next, policy, opts.now);
       markSession();
+      rank();
+      // The facility document is rewritten below for the new week: only the order documents.
+      recordOrder(null);
       const update: Record<string, unknown> = {
         week: next.week,
         finished: done,
@@ -583,6 +630,8 @@ export async function rebuildGame(
     Object.assign(update, writeDueMessages(tx, gid, fresh, state, 1));
     tx.update(gamePath(gid), update);
     tx.delete(statsPath(gid));
+    // The finished run's result leaves the leaderboard with its stats.
+    tx.delete(leaderboardPath(gid));
     return state;
   });
 }

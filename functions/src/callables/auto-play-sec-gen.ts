@@ -11,6 +11,11 @@
  * (BEER-SEAT-4): the game is marked started (`started`, `startedBy: 'instructor'`) in the same
  * transaction, the week's timer is armed when one runs, and the week turns at once when every
  * human has ordered.
+ *
+ * A lean game (`type: 'leangame'`, LEAN-AI-5): the computer takes the named stations (or every
+ * station without a player) or gives them back, before the start or during the run, where each
+ * change is logged as a `setComputer` action (`setLeanComputer`); `advanced` is false and `week`
+ * 0. It starts nothing: the creator starts a lean run with createNewTurnTask.
  */
 import { z } from 'zod';
 import { CallableError, type CallableHandler } from '../callable';
@@ -27,6 +32,7 @@ import {
   requireAuth,
 } from '../beer/beer-game';
 import { idSchema } from '../ids';
+import { isLeanGame, loadLeanGameAsAdmin, setLeanComputer } from '../lean/lean-game';
 
 export const name = 'autoPlaySecGen';
 
@@ -34,7 +40,7 @@ const id = idSchema;
 
 export const schema = z.object({
   gid: id,
-  type: z.enum(['beergame']).default('beergame'),
+  type: z.enum(['beergame', 'leangame']).default('beergame'),
   roleId: id.optional(),
   roleIds: z.array(id).max(8).optional(),
   computer: z.boolean().default(true),
@@ -54,9 +60,17 @@ export function createHandler(deps: {
 }): CallableHandler<AutoPlaySecGenData, AutoPlaySecGenResult> {
   return async (ctx, data) => {
     const uid = requireAuth(ctx.auth).uid;
+    const named = [...(data.roleIds ?? []), ...(data.roleId !== undefined ? [data.roleId] : [])];
+    if (
+      data.type === 'leangame' ||
+      isLeanGame((await ctx.port.docs.get(gamePath(data.gid))).data)
+    ) {
+      await loadLeanGameAsAdmin(ctx.port, data.gid, uid);
+      const lean = await setLeanComputer(ctx.port, data.gid, uid, named, data.computer, ctx.now());
+      return { computer: lean.computer, advanced: false, week: 0 };
+    }
     const game = await loadGame(ctx.port, data.gid);
     await requireAdmin(ctx.port, game, uid);
-    const named = [...(data.roleIds ?? []), ...(data.roleId !== undefined ? [data.roleId] : [])];
     const computer = await ctx.port.docs.runTransaction(async (tx) => {
       const fresh = (await tx.get(gamePath(data.gid))).data;
       if (!fresh) throw new CallableError('not-found', 'messGameUnknown');

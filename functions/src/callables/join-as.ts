@@ -1,6 +1,6 @@
 /**
- * joinAs {gid, roleId, roleName?, playerName?, isDemo?, user_id?} → {gid, roleId, playerName}
- * (spec §7).
+ * joinAs {gid, roleId, roleName?, playerName?, isDemo?, showName?, user_id?}
+ * → {gid, roleId, playerName} (spec §7; `showName`: the player's leaderboard consent).
  *
  * Takes a role in a beer game for the signed-in caller (anonymous or account), or enters as an
  * observer (`roleId: 'observer'`). The player's name follows spec §6: the profile's firstname,
@@ -62,6 +62,8 @@ export const schema = z.object({
   roleName: z.string().max(100).optional(),
   playerName: z.string().max(200).optional(),
   isDemo: z.boolean().optional(),
+  /** A player's answer to "show my name on the leaderboard" (`users/{uid}.leaderboardConsent`). */
+  showName: z.boolean().optional(),
   /** Accepted for compatibility with the spec's payload; the caller is always the signed-in user. */
   user_id: z.string().max(128).optional(),
 });
@@ -204,9 +206,12 @@ async function joinAs(
     tx.update(gamePath(gid), update);
     return isLeanGame(game);
   });
+  // The player's own answer about the leaderboard, given where it joins (an observer is not asked).
+  const consent =
+    roleId !== OBSERVER && data.showName !== undefined ? { leaderboardConsent: data.showName } : {};
   await ctx.port.docs.set(
     `users/${uid}`,
-    { playingGame: { id: gid, roleId, playerName } },
+    { playingGame: { id: gid, roleId, playerName }, ...consent },
     { merge: true },
   );
   if (lean) return { gid, roleId, playerName };

@@ -37,7 +37,9 @@ import type { FieldTransform } from '@sim/core/port/field-values';
 import { NOT_SDK_CLASS, portDataToSdk, sdkValueToPort } from '@sim/core/port/sdk-values';
 import { assertCollectionPath, assertDocPath } from '@sim/core/port/paths';
 import {
+  closedTransactionDelayMs,
   rethrowSdkError,
+  retryClosedTransaction,
   runTransactionWork,
   transactionError,
 } from '@sim/core/port/transaction-work';
@@ -241,8 +243,9 @@ function makeDocumentPort(db: Firestore): DocumentPort {
 
     runTransaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions) {
       const sdkErrors = new WeakSet<object>();
-      return db
-        .runTransaction(
+      const attempts = options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+      const once = () =>
+        db.runTransaction(
           async (native) => {
             const tx: Transaction = {
               get: async (path) =>
@@ -268,11 +271,11 @@ function makeDocumentPort(db: Firestore): DocumentPort {
             };
             return runTransactionWork(() => work(tx), sdkErrors);
           },
-          { maxAttempts: options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS },
-        )
-        .catch((err: unknown) => {
-          throw transactionError(err, toPortError);
-        });
+          { maxAttempts: attempts },
+        );
+      return retryClosedTransaction(once, attempts, pauseAfterClosed).catch((err: unknown) => {
+        throw transactionError(err, toPortError);
+      });
     },
 
     newId: () => db.collection('_ids').doc().id,
@@ -296,4 +299,9 @@ function makeFilePort(app: App): FilePort {
 
 export function createAdminPort(app: App): DataPort {
   return { docs: makeDocumentPort(getFirestore(app)), files: makeFilePort(app) };
+}
+
+/** Waits before a closed transaction's next attempt (`retryClosedTransaction`). */
+function pauseAfterClosed(attempt: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, closedTransactionDelayMs(attempt, Math.random())));
 }

@@ -22,6 +22,7 @@ import {
   leanEndUpdate,
   leanGameFromDocs,
   leanConfigFromDocs,
+  leanCoverage,
   leanRunDocs,
   leanStateDoc,
   leanStateFromDoc,
@@ -41,10 +42,12 @@ import {
 } from '@sim/core/lean/improvements';
 import type { FacilityId, LeanAction, LeanOrderInput, LeanState } from '@sim/core/lean/model';
 import { leanPlayerView, type LeanPlayerView } from '@sim/core/lean/view';
+import { leanLeaderboardEntry } from '@sim/core/templates/lean-leaderboard';
 import { CallableError } from '../callable';
 import {
   facilitiesOf,
   gamePath,
+  humanFacilities,
   isGameAdmin,
   listOf,
   markSessionGame,
@@ -52,6 +55,7 @@ import {
   statePath,
   statsPath,
 } from '../beer/beer-game';
+import { leaderboardPath, readLeaderboardRoles, writeLeaderboardEntry } from '../beer/leaderboard';
 
 /** The shared documents of a run are rewritten at most this often (ms). */
 export const FLUSH_MS = 1000;
@@ -140,7 +144,8 @@ function encodeState(state: LeanState, run: number, seq: number, now: number): D
   return { ...doc, format: 'gzip', state: gzipSync(doc.state).toString('base64') };
 }
 
-function decodeState(data: DocData): LeanState | null {
+/** The core state of a stored run document (gzipped or not), or null. */
+export function decodeState(data: DocData): LeanState | null {
   if (data.format === 'gzip' && typeof data.state === 'string') {
     return JSON.parse(gunzipSync(Buffer.from(data.state, 'base64')).toString('utf8')) as LeanState;
   }
@@ -164,6 +169,8 @@ interface RunRead {
   seq: number;
   updatedAt: number;
   ticks: TickChain | null;
+  /** The fingerprints of the stored views (`leanRunDocs`), for the next flush. */
+  viewKeys: Record<string, string>;
 }
 
 /** Reads the run in a transaction; null when no run is stored. */
@@ -189,6 +196,11 @@ async function readRun(tx: Transaction, gid: string): Promise<RunRead | null> {
     isRecord(t) && typeof t.chain === 'string' && typeof t.until === 'number'
       ? { chain: t.chain, until: t.until }
       : null;
+  const keys = isRecord(data.viewKeys) ? data.viewKeys : {};
+  const viewKeys: Record<string, string> = {};
+  for (const [k, v] of Object.entries(keys)) {
+    if (typeof v === 'string') Object.defineProperty(viewKeys, k, { value: v, enumerable: true });
+  }
   return {
     run: data.run,
     base,
@@ -196,6 +208,7 @@ async function readRun(tx: Transaction, gid: string): Promise<RunRead | null> {
     seq,
     updatedAt: typeof data.updated_at === 'number' ? data.updated_at : 0,
     ticks,
+    viewKeys,
   };
 }
 
@@ -212,9 +225,10 @@ function writeRun(
   seq: number,
   now: number,
   ticks: TickChain | null,
+  prevKeys: Readonly<Record<string, string>> = {},
 ): LeanProductDoc[] {
-  tx.set(statePath(gid), { ...encodeState(next, run, seq, now), ticks });
-  const docs = leanRunDocs(prev, next, run, now);
+  const docs = leanRunDocs(prev, next, run, now, prevKeys);
+  tx.set(statePath(gid), { ...encodeState(next, run, seq, now), ticks, viewKeys: docs.keys });
   for (const [fid, doc] of Object.entries(docs.facilities)) {
     tx.set(leanFacilityPath(gid, fid), { ...doc });
   }
@@ -350,6 +364,7 @@ export async function startLeanRun(
     const update: Record<string, unknown> = {
       'params.game_start_at': now,
       'params.game_end_at': null,
+      'params.coverageMin': leanCoverage(leanConfigFromDocs(game, params)),
       finished: false,
       improvementsPanelBy: null,
     };
@@ -408,9 +423,20 @@ export async function endLeanRun(
       if (!run || run.run !== times.start) throw notRunning();
       const pp = (await tx.get(paramsPath(gid))).data;
       const markSession = await markSessionGame(tx, game, gid, true);
+      // The public leaderboard's entry of a run on a default template (read before any write).
+      const roles = await readLeaderboardRoles(
+        tx,
+        run.state.game.facilities.map((f) => f.id),
+        { facilities: facilitiesOf(game), humans: humanFacilities(game) },
+      );
       const ended = endRun(run.state, now - times.start);
-      const left = writeRun(tx, gid, run.base, ended, run.run, run.seq, now, null);
+      const left = writeRun(tx, gid, run.base, ended, run.run, run.seq, now, null, run.viewKeys);
       tx.set(statsPath(gid), { ...leanStatsDoc(ended, gid, run.run, now) });
+      writeLeaderboardEntry(
+        tx,
+        gid,
+        leanLeaderboardEntry({ gid, state: ended, roles, finishedAt: now }),
+      );
       const update = leanEndUpdate(ended, run.run);
       // The demand's counters (LEAN-DEM-6) where the demand is stored.
       const privateOrders = pp?.consumerDemand;
@@ -465,7 +491,17 @@ export async function flushLeanRun(
       if (now - run.updatedAt < FLUSH_MS) return { status: 'fresh' as const, left: [] };
       const next = advanceTo(run.state, now - run.run);
       if (next.status !== 'running') return { status: 'ended' as const, left: [] };
-      const left = writeRun(tx, gid, run.base, next, run.run, run.seq, now, run.ticks);
+      const left = writeRun(
+        tx,
+        gid,
+        run.base,
+        next,
+        run.run,
+        run.seq,
+        now,
+        run.ticks,
+        run.viewKeys,
+      );
       return { status: 'flushed' as const, left };
     },
     { maxAttempts: LEAN_TX_ATTEMPTS },
@@ -519,6 +555,9 @@ export async function applyLeanAction(
   }
   const { start, end } = runTimes(game);
   if (start === null || end !== null) throw notRunning();
+  // LEAN-AI-5: the computer took the station; its player watches until it is given back.
+  if (facility.computer === true)
+    throw new CallableError('failed-precondition', 'lean.role.computer');
   const out = await port.docs.runTransaction(
     async (tx) => {
       const run = await readRun(tx, gid);
@@ -548,7 +587,7 @@ export async function applyLeanAction(
       tx.set(actionPath(gid, seq), plain({ ...doc }));
       const left =
         now - run.updatedAt >= FLUSH_MS
-          ? writeRun(tx, gid, run.base, state, run.run, seq, now, run.ticks)
+          ? writeRun(tx, gid, run.base, state, run.run, seq, now, run.ticks, run.viewKeys)
           : [];
       return {
         kind: 'done' as const,
@@ -565,6 +604,100 @@ export async function applyLeanAction(
   if (out.kind === 'issue') throw new CallableError('failed-precondition', out.issue);
   await writeProducts(port, gid, out.left);
   return out.result;
+}
+
+// ------------------------------------------------------------------ the computer's stations
+
+export interface LeanComputerResult {
+  /** Every facility the computer plays after the call (the run's set once it has started). */
+  computer: FacilityId[];
+}
+
+/**
+ * LEAN-AI-5 (the live view's "let the computer take a station"): the computer takes the named
+ * facilities (`on`) or gives them back; none named: every facility without a player still in
+ * the game. Before the start only the game document's flags change (the start reads them,
+ * LEAN-FAC-4). During the run each change is a `setComputer` action applied with the core at
+ * server time and logged like a player's, in one transaction with the flags, so the log still
+ * replays the run; a player whose station the computer takes keeps it assigned and watches it
+ * (its actions are `lean.role.computer`) until it is given back. After the end:
+ * `lean.run.notRunning`. The caller is one of the game's admins (checked by the callable).
+ */
+export async function setLeanComputer(
+  port: DataPort,
+  gid: string,
+  uid: string,
+  named: readonly string[],
+  on: boolean,
+  now: number,
+): Promise<LeanComputerResult> {
+  const out = await port.docs.runTransaction(
+    async (tx) => {
+      const game = checkLeanGame((await tx.get(gamePath(gid))).data);
+      const facilities = facilitiesOf(game);
+      const players = listOf(game.players);
+      for (const fid of named) {
+        if (!Object.hasOwn(facilities, fid)) throw new CallableError('not-found', 'roleUnknown');
+      }
+      const targets =
+        named.length > 0
+          ? [...new Set(named)]
+          : Object.entries(facilities)
+              .filter(([, f]) => typeof f.user !== 'string' || !players.includes(f.user))
+              .map(([fid]) => fid);
+      const { start, end } = runTimes(game);
+      if (end !== null) throw notRunning();
+      const flags: Record<string, unknown> = {};
+      for (const fid of targets) flags[`facilities.${fid}.computer`] = on;
+      if (start === null) {
+        if (targets.length > 0) tx.update(gamePath(gid), flags);
+        const after = Object.entries(facilities)
+          .filter(([fid, f]) => (targets.includes(fid) ? on : f.computer === true))
+          .map(([fid]) => fid);
+        return { kind: 'done' as const, computer: after, left: [] };
+      }
+      const run = await readRun(tx, gid);
+      if (!run || run.run !== start || run.state.status !== 'running') throw notRunning();
+      const at = now - start;
+      if (at >= run.state.duration) return { kind: 'ending' as const, computer: [], left: [] };
+      let state = run.state;
+      let seq = run.seq;
+      for (const fid of targets) {
+        if (state.computer.includes(fid) === on) continue;
+        const applied = applyAction(state, { at, fid, kind: 'setComputer', on });
+        if (applied.issue !== undefined) {
+          throw new CallableError('failed-precondition', applied.issue);
+        }
+        state = applied.state;
+        const logged = state.log[state.log.length - 1] as LeanAction;
+        seq += 1;
+        const doc: LeanActionDoc = {
+          run: run.run,
+          seq,
+          fid,
+          uid,
+          at: logged.at,
+          kind: logged.kind,
+          action: logged,
+          created_at: now,
+        };
+        tx.set(actionPath(gid, seq), plain({ ...doc }));
+      }
+      if (targets.length > 0) tx.update(gamePath(gid), flags);
+      const left =
+        seq > run.seq && now - run.updatedAt >= FLUSH_MS
+          ? writeRun(tx, gid, run.base, state, run.run, seq, now, run.ticks, run.viewKeys)
+          : [];
+      return { kind: 'done' as const, computer: [...state.computer], left };
+    },
+    { maxAttempts: LEAN_TX_ATTEMPTS },
+  );
+  if (out.kind === 'ending') {
+    await endLeanRun(port, gid, now);
+    throw notRunning();
+  }
+  await writeProducts(port, gid, out.left);
+  return { computer: out.computer };
 }
 
 // ------------------------------------------------------------------ reset
@@ -596,6 +729,8 @@ export async function resetLeanRun(port: DataPort, gid: string): Promise<void> {
       'params.game_start_at': null,
       'params.game_end_at': null,
       'params.nextRank': 0,
+      // LEAN-RUN-4: what the players' waiting screen shows, from the demand they cannot read.
+      'params.coverageMin': leanCoverage(leanConfigFromDocs(game, pp)),
       improvementsPanelBy: null,
       finished: false,
     };
@@ -615,6 +750,8 @@ export async function resetLeanRun(port: DataPort, gid: string): Promise<void> {
     tx.delete(statePath(gid));
     tx.delete(floorPath(gid));
     tx.delete(statsPath(gid));
+    // The ended run's result leaves the leaderboard with its stats.
+    tx.delete(leaderboardPath(gid));
     markSession();
   });
   await deleteCollection(port, `games/${gid}/products`);

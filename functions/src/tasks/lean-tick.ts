@@ -16,7 +16,14 @@ import { z } from 'zod';
 import type { DataPort } from '@sim/core/port/data-port';
 import { idSchema } from '../ids';
 import { gamePath, statePath } from '../beer/beer-game';
-import { endLeanRun, flushLeanRun, runTimes, TICK_MS, type LeanTicker } from '../lean/lean-game';
+import {
+  endLeanRun,
+  FLUSH_MS,
+  flushLeanRun,
+  runTimes,
+  TICK_MS,
+  type LeanTicker,
+} from '../lean/lean-game';
 
 export const QUEUE = 'leanTick';
 
@@ -72,7 +79,18 @@ export async function handleLeanTick(
   const ticks = state.ticks as { chain?: unknown; until?: unknown } | null | undefined;
   if (tick.chain === null) return 'early';
   if (ticks?.chain !== tick.chain || typeof ticks.until !== 'number') return 'replaced';
-  const outcome = await flushLeanRun(port, tick.gid, now);
+  let outcome = await flushLeanRun(port, tick.gid, now);
+  if (outcome === 'fresh') {
+    // An action flushed less than FLUSH_MS ago: flush once it is due rather than a whole tick
+    // later, so the shared documents follow each other about a second apart (decision 0012).
+    const flushed = (await port.docs.get(statePath(tick.gid))).data?.updated_at;
+    const wait = typeof flushed === 'number' ? flushed + FLUSH_MS - now : 0;
+    if (wait > 0 && wait < TICK_MS) {
+      await deps.sleep(wait);
+      now = deps.clock();
+      outcome = await flushLeanRun(port, tick.gid, now);
+    }
+  }
   if (outcome === 'ended' || outcome === 'stale') return outcome;
   // The next tick keeps the cadence, and never falls behind the clock.
   const next = Math.max(tick.at + TICK_MS, now + TICK_MS / 2);

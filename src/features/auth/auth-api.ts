@@ -1,26 +1,9 @@
 /**
  * Sign-in, sign-up, account changes and email actions through `firebase/auth` (the Auth emulator
- * locally). Callers get `AuthUser` values, never SDK objects.
+ * locally), loaded on the first call (`loadAuth`). Callers get `AuthUser` values, never SDK
+ * objects.
  */
-import {
-  applyActionCode,
-  confirmPasswordReset,
-  createUserWithEmailAndPassword,
-  EmailAuthProvider,
-  linkWithCredential,
-  onIdTokenChanged,
-  reauthenticateWithCredential,
-  sendEmailVerification,
-  sendPasswordResetEmail,
-  signInAnonymously as firebaseSignInAnonymously,
-  signInWithCustomToken,
-  signInWithEmailAndPassword,
-  signOut as firebaseSignOut,
-  updateEmail,
-  updatePassword,
-  verifyPasswordResetCode,
-  type User,
-} from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import type { AuthUser } from '@/features/auth/auth-types';
 import {
   forgetPreviousPlayer,
@@ -29,7 +12,7 @@ import {
   rememberPreviousPlayer,
   restoreKeyHash,
 } from '@/features/auth/previous-player';
-import { getFirebaseAuth } from '@/lib/firebase/app';
+import { loadAuth } from '@/lib/firebase/auth-loader';
 import { previousPlayerLogin, verifyEmail } from '@/lib/firebase/callables';
 import { reportError } from '@/lib/sentry';
 
@@ -54,11 +37,16 @@ export function watchAuthUser(
   next: (user: AuthUser | null) => void,
   onError: (error: unknown) => void,
 ): () => void {
-  return onIdTokenChanged(
-    getFirebaseAuth(),
-    (user) => next(user ? toAuthUser(user) : null),
-    onError,
-  );
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  loadAuth().then(({ auth, sdk }) => {
+    if (stopped) return;
+    stop = sdk.onIdTokenChanged(auth, (user) => next(user ? toAuthUser(user) : null), onError);
+  }, onError);
+  return () => {
+    stopped = true;
+    stop?.();
+  };
 }
 
 /** Full identification: the previous anonymous player of this browser is forgotten (spec §4). */
@@ -68,7 +56,8 @@ function identified(user: User): AuthUser {
 }
 
 export async function signInWithEmail(email: string, password: string): Promise<AuthUser> {
-  const credential = await signInWithEmailAndPassword(getFirebaseAuth(), email.trim(), password);
+  const { auth, sdk } = await loadAuth();
+  const credential = await sdk.signInWithEmailAndPassword(auth, email.trim(), password);
   return identified(credential.user);
 }
 
@@ -80,17 +69,19 @@ export async function signInWithEmail(email: string, password: string): Promise<
  */
 export async function signUpWithEmail(email: string, password: string): Promise<AuthUser> {
   const address = email.trim();
-  await verifyEmail({ email: address, reason: 'signup' });
-  const auth = getFirebaseAuth();
+  const [, { auth, sdk }] = await Promise.all([
+    verifyEmail({ email: address, reason: 'signup' }),
+    loadAuth(),
+  ]);
   const current = auth.currentUser;
   // Spec §5: creating an account while logged in with one is refused.
   if (current && !isAnonymousUser(current)) throw new Error('errorAlreadyLoggedIn');
   const credential = current
-    ? await linkWithCredential(current, EmailAuthProvider.credential(address, password))
-    : await createUserWithEmailAndPassword(auth, address, password);
+    ? await sdk.linkWithCredential(current, sdk.EmailAuthProvider.credential(address, password))
+    : await sdk.createUserWithEmailAndPassword(auth, address, password);
   // The upgraded user keeps its uid: refresh the token so the new provider is in its claims.
   await credential.user.getIdToken(true);
-  sendEmailVerification(credential.user).catch(reportError);
+  sdk.sendEmailVerification(credential.user).catch(reportError);
   return identified(credential.user);
 }
 
@@ -106,8 +97,11 @@ export function restorePreviousPlayer(): Promise<AuthUser | null> {
     const previous = readPreviousPlayer();
     if (!previous) return null;
     try {
-      const { token } = await previousPlayerLogin(previous);
-      const credential = await signInWithCustomToken(getFirebaseAuth(), token);
+      const [{ token }, { auth, sdk }] = await Promise.all([
+        previousPlayerLogin(previous),
+        loadAuth(),
+      ]);
+      const credential = await sdk.signInWithCustomToken(auth, token);
       return toAuthUser(credential.user);
     } catch (error) {
       forgetPreviousPlayer();
@@ -126,12 +120,12 @@ export function restorePreviousPlayer(): Promise<AuthUser | null> {
  * is kept locally for a later restore.
  */
 export async function signInAnonymously(): Promise<AuthUser> {
-  const auth = getFirebaseAuth();
+  const { auth, sdk } = await loadAuth();
   if (auth.currentUser) return toAuthUser(auth.currentUser);
   const restored = await restorePreviousPlayer();
   if (restored) return restored;
   if (auth.currentUser) return toAuthUser(auth.currentUser);
-  const credential = await firebaseSignInAnonymously(auth);
+  const credential = await sdk.signInAnonymously(auth);
   void keepForRestore(credential.user.uid);
   return toAuthUser(credential.user);
 }
@@ -157,35 +151,40 @@ async function keepForRestore(uid: string): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
       }
     }
-    if (getFirebaseAuth().currentUser?.uid === uid) rememberPreviousPlayer({ uid, key });
+    if ((await loadAuth()).auth.currentUser?.uid === uid) rememberPreviousPlayer({ uid, key });
   } catch (error) {
     reportError(error);
   }
 }
 
 export async function signOut(): Promise<void> {
-  await firebaseSignOut(getFirebaseAuth());
+  const { auth, sdk } = await loadAuth();
+  await sdk.signOut(auth);
 }
 
 /** Sends the password reset email; any failure is reported as authEmailNotFound by the caller (spec §5). */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await sendPasswordResetEmail(getFirebaseAuth(), email.trim());
+  const { auth, sdk } = await loadAuth();
+  await sdk.sendPasswordResetEmail(auth, email.trim());
 }
 
 /** `/auth-action?mode=verifyEmail&oobCode=…`: confirms the address. */
 export async function confirmEmailAction(oobCode: string): Promise<void> {
-  await applyActionCode(getFirebaseAuth(), oobCode);
+  const { auth, sdk } = await loadAuth();
+  await sdk.applyActionCode(auth, oobCode);
   // A signed-in user sees the verified flag at once.
-  await getFirebaseAuth().currentUser?.reload();
+  await auth.currentUser?.reload();
 }
 
 /** The account a reset code is for; rejects when the code is invalid, used or expired. */
-export function passwordResetEmail(oobCode: string): Promise<string> {
-  return verifyPasswordResetCode(getFirebaseAuth(), oobCode);
+export async function passwordResetEmail(oobCode: string): Promise<string> {
+  const { auth, sdk } = await loadAuth();
+  return sdk.verifyPasswordResetCode(auth, oobCode);
 }
 
 export async function resetPassword(oobCode: string, newPassword: string): Promise<void> {
-  await confirmPasswordReset(getFirebaseAuth(), oobCode, newPassword);
+  const { auth, sdk } = await loadAuth();
+  await sdk.confirmPasswordReset(auth, oobCode, newPassword);
 }
 
 export interface AccountChange {
@@ -202,18 +201,19 @@ export interface AccountChange {
  * email and old password. Resolves with the user as it now is.
  */
 export async function updateAccount(change: AccountChange): Promise<AuthUser> {
-  const user = getFirebaseAuth().currentUser;
+  const { auth, sdk } = await loadAuth();
+  const user = auth.currentUser;
   if (!user || isAnonymousUser(user)) throw new Error('errorUnauthenticated');
-  await reauthenticateWithCredential(
+  await sdk.reauthenticateWithCredential(
     user,
-    EmailAuthProvider.credential(change.currentEmail.trim(), change.oldPassword),
+    sdk.EmailAuthProvider.credential(change.currentEmail.trim(), change.oldPassword),
   );
   const newEmail = change.newEmail?.trim();
   if (newEmail && newEmail.toLowerCase() !== (user.email ?? '').toLowerCase()) {
     const { email } = await verifyEmail({ email: newEmail, reason: 'signup' });
-    await updateEmail(user, email);
+    await sdk.updateEmail(user, email);
   }
-  if (change.newPassword) await updatePassword(user, change.newPassword);
+  if (change.newPassword) await sdk.updatePassword(user, change.newPassword);
   await user.getIdToken(true);
   return toAuthUser(user);
 }

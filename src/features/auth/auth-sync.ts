@@ -8,6 +8,8 @@ import {
   useAuthStore,
 } from '@/features/auth/auth-store';
 import type { AuthUser } from '@/features/auth/auth-types';
+import { readPreviousPlayer } from '@/features/auth/previous-player';
+import { mayHoldSession, onAuthLoaded } from '@/lib/firebase/auth-loader';
 import { reportError } from '@/lib/sentry';
 
 let started = false;
@@ -60,14 +62,32 @@ export function startAuthSync(): void {
       });
   };
 
-  try {
-    watchAuthUser(onUser, (error) => {
+  const watch = (): void => {
+    try {
+      watchAuthUser(onUser, (error) => {
+        reportError(error);
+        setAuthUser(null);
+      });
+    } catch (error) {
+      // Auth could not start (bad configuration): the app still renders, signed out.
       reportError(error);
       setAuthUser(null);
-    });
-  } catch (error) {
-    // Auth could not start (bad configuration): the app still renders, signed out.
-    reportError(error);
-    setAuthUser(null);
+    }
+  };
+
+  // A browser that holds no session and no previous player is signed out: the Auth SDK is not
+  // loaded for it (a visitor of `/` never downloads it) until a page signs someone in, when the
+  // watch starts before the sign-in goes on.
+  if (readPreviousPlayer()) {
+    watch();
+    return;
   }
+  void mayHoldSession().then((maybe) => {
+    if (maybe) {
+      watch();
+      return;
+    }
+    onAuthLoaded(watch);
+    if (!useAuthStore.getState().ready) setAuthUser(null);
+  });
 }

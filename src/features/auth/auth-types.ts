@@ -21,6 +21,9 @@ export const ATTRIBUTION_SOURCES = [
 export type AttributionSource = (typeof ATTRIBUTION_SOURCES)[number];
 
 /** The fields of `users/{uid}` this shell reads (spec §3); other features read more. */
+/** The welcome tour on a profile: due for a new instructor, then seen (decision 0027). */
+export type WelcomeTourState = 'due' | 'seen';
+
 export interface UserProfile {
   readonly firstname?: string;
   readonly lastname?: string;
@@ -37,6 +40,12 @@ export interface UserProfile {
   readonly invitedBy?: string;
   /** The user joined the referral program (business.md §3.10). */
   readonly joinedReferralProgram?: boolean;
+  /** The profile holds the campaign that brought the user (`attribution`, set once). */
+  readonly hasAttribution?: boolean;
+  /** The user agreed to be named on the public leaderboard (off unless true). */
+  readonly leaderboardConsent?: boolean;
+  /** The welcome tour: due for a new instructor, then seen (decision 0027). */
+  readonly welcomeTour?: WelcomeTourState;
   /** The game the user is playing (written by joinAs / quitGame). */
   readonly playingGame?: {
     readonly id: string;

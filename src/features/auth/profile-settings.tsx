@@ -1,3 +1,4 @@
+import { HintedCheckbox } from '@/components/hinted-checkbox';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { PROFILE_TYPES } from '@/features/auth/auth-types';
-import { mergeProfileFields } from '@/features/auth/profile-api';
+import { mergeProfileFields, saveLeaderboardConsent } from '@/features/auth/profile-api';
 import { showError } from '@/lib/errors/error-store';
 import { forgetChosenLocale } from '@/lib/i18n/i18n';
 import { LOCALE_NAMES, LOCALES } from '@/lib/i18n/pick-locale';
@@ -23,6 +24,7 @@ export function ProfileSettings() {
   const [lastname, setLastname] = useState(profile?.lastname ?? '');
   const [profileType, setProfileType] = useState(profile?.profileType ?? '');
   const [language, setLanguage] = useState(profile?.language ?? '');
+  const [showName, setShowName] = useState(profile?.leaderboardConsent === true);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const [touched, setTouched] = useState(false);
@@ -43,6 +45,9 @@ export function ProfileSettings() {
         profileType,
         ...(language ? { language } : {}),
       });
+      if (showName !== (profile?.leaderboardConsent === true)) {
+        await saveLeaderboardConsent(user.uid, showName);
+      }
       // The language saved here takes over from an earlier choice in the language picker.
       if (language) void forgetChosenLocale();
       setSaved(true);
@@ -117,6 +122,13 @@ export function ProfileSettings() {
             </MenuItem>
           ))}
         </TextField>
+        <HintedCheckbox
+          checked={showName}
+          onChange={edit(setShowName)}
+          label={t('auth.profile.showName')}
+          hint={t('auth.profile.showNameHint')}
+          testId="profile-show-name"
+        />
         {missing && <Alert severity="warning">{t('auth.profile.missing')}</Alert>}
         {saved && (
           <Alert severity="success" data-testid="profile-saved">

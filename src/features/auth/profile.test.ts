@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ATTRIBUTION_OTHER_MAX,
   buildProfileUpdate,
   missingSetupFields,
   parseProfile,
   profileDisplayName,
+  welcomeTourOnSetup,
   type SetupAccountForm,
 } from '@/features/auth/profile';
 
@@ -36,6 +38,31 @@ describe('parseProfile', () => {
   it('gives an empty profile for a missing document', () => {
     expect(parseProfile(undefined)).toEqual({});
   });
+  it('says whether the campaign was stored (it is set once)', () => {
+    expect(parseProfile({ attribution: { utm_source: 'x', capturedAt: 1 } }).hasAttribution).toBe(
+      true,
+    );
+    expect(parseProfile({ firstname: 'Ada' }).hasAttribution).toBeUndefined();
+  });
+});
+
+describe("the user's own choices on the profile", () => {
+  it('reads the leaderboard consent as off unless it is true', () => {
+    expect(parseProfile({ leaderboardConsent: true }).leaderboardConsent).toBe(true);
+    expect(parseProfile({ leaderboardConsent: false }).leaderboardConsent).toBeUndefined();
+    expect(parseProfile({ leaderboardConsent: 'yes' }).leaderboardConsent).toBeUndefined();
+    expect(parseProfile({}).leaderboardConsent).toBeUndefined();
+  });
+  it('reads the welcome tour as due or seen only', () => {
+    expect(parseProfile({ welcomeTour: 'due' }).welcomeTour).toBe('due');
+    expect(parseProfile({ welcomeTour: 'seen' }).welcomeTour).toBe('seen');
+    expect(parseProfile({ welcomeTour: 'never' }).welcomeTour).toBeUndefined();
+  });
+  it('a first set-up makes the tour due; a profile with a state keeps it', () => {
+    expect(welcomeTourOnSetup(undefined)).toEqual({ welcomeTour: 'due' });
+    expect(welcomeTourOnSetup('seen')).toEqual({});
+    expect(welcomeTourOnSetup('due')).toEqual({});
+  });
 });
 
 describe('buildProfileUpdate', () => {
@@ -56,6 +83,13 @@ describe('buildProfileUpdate', () => {
       'a@b.c',
     );
     expect(update.attributionOtherText).toBe('a podcast');
+  });
+  it("bounds the 'other' text as the access policy does", () => {
+    const update = buildProfileUpdate(
+      { ...form, attributionSource: 'other', attributionOtherText: 'p'.repeat(500) },
+      'a@b.c',
+    );
+    expect(update.attributionOtherText).toBe('p'.repeat(ATTRIBUTION_OTHER_MAX));
   });
 });
 

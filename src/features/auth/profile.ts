@@ -1,6 +1,6 @@
 /** Pure helpers over the `users/{uid}` profile document. */
 import type { DocData } from '@sim/core/port/data-port';
-import type { AttributionSource, UserProfile } from '@/features/auth/auth-types';
+import type { AttributionSource, UserProfile, WelcomeTourState } from '@/features/auth/auth-types';
 
 const STRING_FIELDS = [
   'firstname',
@@ -30,6 +30,11 @@ export function parseProfile(data: DocData | undefined): UserProfile {
   return {
     ...profile,
     ...(data['joinedReferralProgram'] === true ? { joinedReferralProgram: true } : {}),
+    ...(data['attribution'] !== undefined ? { hasAttribution: true } : {}),
+    ...(data['leaderboardConsent'] === true ? { leaderboardConsent: true } : {}),
+    ...(data['welcomeTour'] === 'due' || data['welcomeTour'] === 'seen'
+      ? { welcomeTour: data['welcomeTour'] }
+      : {}),
     ...(Array.isArray(features)
       ? { features: features.filter((f): f is string => typeof f === 'string') }
       : {}),
@@ -45,6 +50,9 @@ export function parseProfile(data: DocData | undefined): UserProfile {
   };
 }
 
+/** The longest 'other' answer kept (the access policy's bound too). */
+export const ATTRIBUTION_OTHER_MAX = 200;
+
 export interface SetupAccountForm {
   readonly firstname: string;
   readonly lastname: string;
@@ -54,6 +62,8 @@ export interface SetupAccountForm {
 }
 
 export interface ProfileUpdate {
+  /** A first set-up makes the welcome tour due (decision 0027). */
+  readonly welcomeTour?: 'due';
   readonly firstname: string;
   readonly lastname: string;
   readonly name: string;
@@ -75,11 +85,23 @@ export function buildProfileUpdate(form: SetupAccountForm, email: string): Profi
     profileType: form.profileType,
     attributionSource: form.attributionSource,
     attributionOtherText:
-      form.attributionSource === 'other' ? form.attributionOtherText.trim() : '',
+      form.attributionSource === 'other'
+        ? form.attributionOtherText.trim().slice(0, ATTRIBUTION_OTHER_MAX)
+        : '',
   };
 }
 
 export type SetupAccountField = 'firstname' | 'lastname' | 'profileType' | 'attributionOtherText';
+
+/**
+ * What completing the account adds to the profile: a first set-up makes the welcome tour due
+ * (decision 0027); a profile that already has a state keeps it.
+ */
+export function welcomeTourOnSetup(
+  current: WelcomeTourState | undefined,
+): { readonly welcomeTour: 'due' } | Record<string, never> {
+  return current === undefined ? { welcomeTour: 'due' } : {};
+}
 
 /** Fields that block saving: names and profile type are required, and the text for 'other'. */
 export function missingSetupFields(form: SetupAccountForm): SetupAccountField[] {

@@ -20,16 +20,19 @@ import {
   type UserProfile,
 } from '@/features/auth/auth-types';
 import {
+  ATTRIBUTION_OTHER_MAX,
   buildProfileUpdate,
+  welcomeTourOnSetup,
   missingSetupFields,
   type SetupAccountField,
   type SetupAccountForm,
 } from '@/features/auth/profile';
-import { saveProfile, saveReferrer } from '@/features/auth/profile-api';
+import { saveAttribution, saveProfile } from '@/features/auth/profile-api';
 import { DASHBOARD_HOME } from '@/features/auth/route-guard';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
-import { readReferrer, referrerForProfile } from '@/lib/referral/referrer';
+import { analyticsConsent } from '@/lib/analytics/consent';
+import { attributionForProfile } from '@/lib/attribution/attribution';
 import { reportError } from '@/lib/sentry';
 
 function isAttributionSource(value: string | undefined): value is AttributionSource {
@@ -65,11 +68,24 @@ function SetupAccountFormView({ profile }: { profile: UserProfile | null }) {
     if (!user?.email || missingSetupFields(form).length > 0) return;
     setBusy(true);
     try {
-      const changes = buildProfileUpdate(form, user.email);
+      const changes = {
+        ...buildProfileUpdate(form, user.email),
+        // A new instructor's dashboard opens the welcome tour once.
+        ...welcomeTourOnSetup(profile?.welcomeTour),
+      };
       await saveProfile(user.uid, changes);
-      // The referrer of the link this visitor came through (business.md §3.10), once.
-      const referrer = referrerForProfile(user.uid, profile?.invitedBy, readReferrer(Date.now()));
-      if (referrer) await saveReferrer(user.uid, referrer).catch(reportError);
+      // Where this visitor came from: the referrer of their link (business.md §3.10) and, with
+      // their consent, the campaign (spec §9), each stored once.
+      const attribution = attributionForProfile({
+        uid: user.uid,
+        current: {
+          ...(profile?.invitedBy ? { invitedBy: profile.invitedBy } : {}),
+          hasAttribution: profile?.hasAttribution === true,
+        },
+        consent: analyticsConsent(),
+        now: Date.now(),
+      });
+      await saveAttribution(user.uid, attribution).catch(reportError);
       // The listener confirms it; updating now lets the dashboard guard see the completed profile.
       setProfile({ ...useAuthStore.getState().profile, ...changes });
       navigate(DASHBOARD_HOME, { replace: true });
@@ -144,6 +160,7 @@ function SetupAccountFormView({ profile }: { profile: UserProfile | null }) {
         <TextField
           label={t('auth.setup.attributionOther')}
           value={form.attributionOtherText}
+          slotProps={{ htmlInput: { maxLength: ATTRIBUTION_OTHER_MAX } }}
           error={missing.has('attributionOtherText')}
           helperText={missing.has('attributionOtherText') ? required : undefined}
           onChange={(e) => update({ attributionOtherText: e.target.value })}

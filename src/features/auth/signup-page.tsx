@@ -15,6 +15,7 @@ import { guardMessageFrom } from '@/features/auth/guard-message';
 import { MIN_PASSWORD_LENGTH } from '@/features/auth/password';
 import { authError } from '@/features/auth/auth-errors';
 import { showError } from '@/lib/errors/error-store';
+import { signUpEvent, track } from '@/lib/analytics/events';
 
 export function SignupPage() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export function SignupPage() {
     try {
       // verifyEmail runs first; on success the route guard moves on to setup-account.
       await signUpWithEmail(email, password);
+      track(signUpEvent('password'));
     } catch (error) {
       showError(authError(error));
       setBusy(false);

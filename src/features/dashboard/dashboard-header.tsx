@@ -184,7 +184,14 @@ export function DashboardHeader({
             iconOnly
             testId="dashboard-help-menu"
             items={[
-              { label: t('dashboard.menu.welcomeVideo'), to: '/dashboard/intro?welcomevideo=1' },
+              // The help panel opens over the page from ?help= (src/app/help-host.tsx).
+              { label: t('help.menu.pages'), to: '?help=pages' },
+              { label: t('help.menu.feedback'), to: '?help=feedback' },
+              {
+                // The one-time link (?welcomevideo=1) opens only until seen; asked for, it replays.
+                label: t('dashboard.menu.welcomeVideo'),
+                to: '/dashboard/intro?welcomevideo=replay',
+              },
               { label: t('dashboard.menu.settings'), to: '/dashboard/settings#profile' },
               { label: t('dashboard.menu.team'), to: '/dashboard/settings#team' },
               { label: t('dashboard.menu.subscription'), to: '/dashboard/subscription#purchase' },

@@ -1,16 +1,12 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_TABS, type DashboardTab } from '@/features/dashboard/dashboard-tabs';
 
@@ -23,46 +19,6 @@ export interface DashboardPageProps {
   readonly panels?: Partial<Record<DashboardTab, ReactNode>>;
   /** Shown above every tab (dashboard messages, plan tags). */
   readonly header?: ReactNode;
-}
-
-/** `?welcomevideo=1`: the onboarding video, once, over the intro tab. */
-function WelcomeVideo() {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const open = params.get('welcomevideo') === '1';
-  const close = () => {
-    const next = new URLSearchParams(params);
-    next.delete('welcomevideo');
-    setParams(next, { replace: true });
-  };
-  return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="md">
-      <DialogTitle>{t('dashboard.welcomeVideo.title')}</DialogTitle>
-      <DialogContent>
-        <Box
-          data-testid="welcome-video"
-          sx={{
-            aspectRatio: '16 / 9',
-            borderRadius: 2,
-            bgcolor: 'grey.900',
-            color: 'grey.100',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            textAlign: 'center',
-            p: 3,
-          }}
-        >
-          <Typography>{t('dashboard.welcomeVideo.text')}</Typography>
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={close}>
-          {t('dashboard.welcomeVideo.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }
 
 export function DashboardPage({ tab, userName, panels, header }: DashboardPageProps) {
@@ -91,7 +47,6 @@ export function DashboardPage({ tab, userName, panels, header }: DashboardPagePr
       </Box>
       {tab === 'intro' && (
         <>
-          <WelcomeVideo />
           <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, borderRadius: 4, mb: 4 }}>
             <Typography variant="h4" component="h1" gutterBottom>
               {t('dashboard.intro.welcome', { name: userName })}

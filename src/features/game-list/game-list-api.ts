@@ -10,6 +10,7 @@ import {
   resetBeerConfig,
   type GameListItem,
 } from '@/features/game-list/game-list-model';
+import { gameCreatedEvent, track } from '@/lib/analytics/events';
 import { getDataPort } from '@/lib/data/port';
 
 export interface GamesPage {
@@ -150,6 +151,7 @@ export async function copyGame(
   });
   await publics.commit();
   await details.commit();
+  track(gameCreatedEvent(item.type, 'copy', ids.length));
   return ids;
 }
 

@@ -12,28 +12,42 @@ import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 const beerDebrief = () => import('@/features/games/beer/debrief-view');
 const leanDebrief = () => import('@/features/games/lean/results-screen');
 
+// The feature files of locales/ each kind of screen shows, loaded beside its code.
+const BEER = ['game'];
+const BEER_EDITOR = ['game', 'templates'];
+const LEAN = ['game', 'leanPlay', 'leanResults'];
+const LEAN_EDITOR = ['game', 'templates', 'leanEditor'];
+
 export const GAME_TYPES: GameTypes = {
   beergame: {
     facilityName: facilityDisplayName,
     screens: {
-      intro: lazyPage(() => import('@/features/games/beer/intro-view'), 'BeerIntroScreen'),
-      play: lazyPage(() => import('@/features/games/beer/play-view'), 'BeerPlayScreen'),
-      follow: lazyPage(() => import('@/features/games/beer/follow-view'), 'BeerFollowScreen'),
-      results: lazyPage(beerDebrief, 'BeerDebriefScreen'),
-      debrief: lazyPage(beerDebrief, 'BeerDebriefScreen'),
-      editor: lazyPage(() => import('@/features/games/beer/editor-page'), 'EditorPage'),
+      intro: lazyPage(() => import('@/features/games/beer/intro-view'), 'BeerIntroScreen', BEER),
+      play: lazyPage(() => import('@/features/games/beer/play-view'), 'BeerPlayScreen', BEER),
+      follow: lazyPage(() => import('@/features/games/beer/follow-view'), 'BeerFollowScreen', BEER),
+      results: lazyPage(beerDebrief, 'BeerDebriefScreen', BEER),
+      debrief: lazyPage(beerDebrief, 'BeerDebriefScreen', BEER),
+      editor: lazyPage(
+        () => import('@/features/games/beer/editor-page'),
+        'EditorPage',
+        BEER_EDITOR,
+      ),
     },
   },
   // The lean screens register here as they come; a page without one shows the shared notice.
   leangame: {
     facilityName: leanFacilityDisplayName,
     screens: {
-      intro: lazyPage(() => import('@/features/games/lean/intro-view'), 'LeanIntroScreen'),
-      play: lazyPage(() => import('@/features/games/lean/play-view'), 'LeanPlayScreen'),
-      follow: lazyPage(() => import('@/features/games/lean/follow-view'), 'LeanFollowScreen'),
-      results: lazyPage(leanDebrief, 'LeanDebriefScreen'),
-      debrief: lazyPage(leanDebrief, 'LeanDebriefScreen'),
-      editor: lazyPage(() => import('@/features/games/lean/editor-page'), 'LeanEditorScreen'),
+      intro: lazyPage(() => import('@/features/games/lean/intro-view'), 'LeanIntroScreen', LEAN),
+      play: lazyPage(() => import('@/features/games/lean/play-view'), 'LeanPlayScreen', LEAN),
+      follow: lazyPage(() => import('@/features/games/lean/follow-view'), 'LeanFollowScreen', LEAN),
+      results: lazyPage(leanDebrief, 'LeanDebriefScreen', LEAN),
+      debrief: lazyPage(leanDebrief, 'LeanDebriefScreen', LEAN),
+      editor: lazyPage(
+        () => import('@/features/games/lean/editor-page'),
+        'LeanEditorScreen',
+        LEAN_EDITOR,
+      ),
     },
   },
 };

@@ -22,6 +22,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { reviewAnalyticsConsent } from '@/lib/analytics/consent';
+import type { LookInput } from '@/lib/look/look-colors';
+import { useLookColors } from '@/lib/look/look-theme';
 
 const CHAIN = [
   { key: 'factory', icon: <FactoryIcon /> },
@@ -30,8 +33,11 @@ const CHAIN = [
   { key: 'retailer', icon: <ShoppingCartIcon /> },
 ] as const;
 
-/** A small picture of the beer game's supply chain, orders flowing upstream. */
-function ChainIllustration() {
+/**
+ * A small picture of the beer game's supply chain, orders flowing upstream. `ink`: the hero's
+ * text colour (white on the app's blue, a portal's contrast colour on its own).
+ */
+function ChainIllustration({ ink, faint }: { ink: string; faint: boolean }) {
   const { t } = useTranslation();
   return (
     <Box
@@ -62,7 +68,7 @@ function ChainIllustration() {
               {station.icon}
             </Box>
             <Box sx={{ flex: 1 }}>
-              <Typography sx={{ fontWeight: 700, color: 'common.white' }}>
+              <Typography sx={{ fontWeight: 700, color: ink }}>
                 {t(`home.chain.${station.key}`)}
               </Typography>
               <Box
@@ -86,7 +92,7 @@ function ChainIllustration() {
             </Box>
           </Stack>
         ))}
-        <Typography variant="caption" sx={{ color: 'rgba(255,255,255,0.75)', pt: 0.5 }}>
+        <Typography variant="caption" sx={{ color: ink, opacity: faint ? 0.8 : 1, pt: 0.5 }}>
           {t('home.chain.caption')}
         </Typography>
       </Stack>
@@ -121,17 +127,35 @@ function ValuePoint({ icon, title, text }: { icon: ReactNode; title: string; tex
   );
 }
 
-/** `joinCode`: the session code field (the app composes it from the sessions feature). */
-export function HomePage({ joinCode }: { joinCode?: ReactNode }) {
+/**
+ * `joinCode`: the session code field (the app composes it from the sessions feature). On a
+ * portal host (spec §2, §3 portal) the app passes the portal's hero title, its colours, and
+ * `hideSignup`: no signup while a portal look is active.
+ */
+export function HomePage({
+  joinCode,
+  heroTitle = '',
+  hideSignup = false,
+  lookColors = null,
+}: {
+  joinCode?: ReactNode;
+  heroTitle?: string;
+  hideSignup?: boolean;
+  lookColors?: LookInput | null;
+}) {
   const { t } = useTranslation();
+  const look = useLookColors(lookColors);
+  const ink = look ? look.brandContrast : '#ffffff';
   return (
     <Box>
       <Box
         component="section"
+        data-testid="home-hero"
         sx={{
-          color: 'common.white',
-          background:
-            'radial-gradient(1200px 500px at 85% -10%, rgba(96,165,250,0.45), transparent 60%), linear-gradient(135deg, #0b1f4d 0%, #1d4ed8 60%, #2563eb 100%)',
+          color: ink,
+          background: look
+            ? look.brand
+            : 'radial-gradient(1200px 500px at 85% -10%, rgba(96,165,250,0.45), transparent 60%), linear-gradient(135deg, #0b1f4d 0%, #1d4ed8 60%, #2563eb 100%)',
           py: { xs: 7, md: 11 },
         }}
       >
@@ -142,8 +166,9 @@ export function HomePage({ joinCode }: { joinCode?: ReactNode }) {
                 label={t('home.hero.badge')}
                 sx={{
                   mb: 3,
-                  color: 'common.white',
-                  bgcolor: 'rgba(255,255,255,0.14)',
+                  color: ink,
+                  bgcolor: look ? 'transparent' : 'rgba(255,255,255,0.14)',
+                  border: look ? `1px solid ${ink}` : 0,
                   fontWeight: 600,
                 }}
               />
@@ -152,38 +177,44 @@ export function HomePage({ joinCode }: { joinCode?: ReactNode }) {
                 component="h1"
                 sx={{ fontSize: { xs: '2.3rem', sm: '3rem', md: '3.5rem' }, lineHeight: 1.1 }}
               >
-                {t('home.hero.title')}
+                {heroTitle || t('home.hero.title')}
               </Typography>
               <Typography
                 sx={{
                   mt: 2.5,
                   fontSize: { xs: '1.05rem', md: '1.25rem' },
-                  opacity: 0.9,
+                  // A portal's colours reach 4.5:1 at full strength only.
+                  opacity: look ? 1 : 0.9,
                   maxWidth: 600,
                 }}
               >
                 {t('home.hero.subtitle')}
               </Typography>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
-                <Button
-                  component={RouterLink}
-                  to="/signup"
-                  size="large"
-                  variant="contained"
-                  color="secondary"
-                  endIcon={<ArrowForwardIcon />}
-                >
-                  {t('home.hero.signup')}
-                </Button>
+                {!hideSignup && (
+                  <Button
+                    component={RouterLink}
+                    to="/signup"
+                    size="large"
+                    variant="contained"
+                    color="secondary"
+                    endIcon={<ArrowForwardIcon />}
+                  >
+                    {t('home.hero.signup')}
+                  </Button>
+                )}
                 <Button
                   component={RouterLink}
                   to="/login"
                   size="large"
                   variant="outlined"
                   sx={{
-                    color: 'common.white',
-                    borderColor: 'rgba(255,255,255,0.6)',
-                    '&:hover': { borderColor: 'common.white', bgcolor: 'rgba(255,255,255,0.08)' },
+                    color: ink,
+                    borderColor: look ? ink : 'rgba(255,255,255,0.6)',
+                    '&:hover': {
+                      borderColor: ink,
+                      bgcolor: look ? 'rgba(127,127,127,0.12)' : 'rgba(255,255,255,0.08)',
+                    },
                   }}
                 >
                   {t('home.hero.login')}
@@ -200,7 +231,7 @@ export function HomePage({ joinCode }: { joinCode?: ReactNode }) {
               )}
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
-              <ChainIllustration />
+              <ChainIllustration ink={ink} faint={!look} />
             </Grid>
           </Grid>
         </Container>
@@ -319,9 +350,11 @@ export function HomePage({ joinCode }: { joinCode?: ReactNode }) {
             spacing={2}
             sx={{ justifyContent: 'center', mt: { xs: 5, md: 7 } }}
           >
-            <Button component={RouterLink} to="/signup" size="large" variant="contained">
-              {t('home.cta.signup')}
-            </Button>
+            {!hideSignup && (
+              <Button component={RouterLink} to="/signup" size="large" variant="contained">
+                {t('home.cta.signup')}
+              </Button>
+            )}
             <Button component={RouterLink} to="/login" size="large" variant="outlined">
               {t('home.cta.login')}
             </Button>
@@ -334,6 +367,17 @@ export function HomePage({ joinCode }: { joinCode?: ReactNode }) {
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             {t('home.footer', { year: String(new Date().getFullYear()), name: t('app.name') })}
           </Typography>
+          <Box sx={{ textAlign: 'center', mt: 1 }}>
+            <Button
+              size="small"
+              color="inherit"
+              onClick={reviewAnalyticsConsent}
+              data-testid="privacy-choices"
+              sx={{ color: 'text.secondary', textDecoration: 'underline' }}
+            >
+              {t('privacy.footerLink')}
+            </Button>
+          </Box>
         </Container>
       </Box>
     </Box>

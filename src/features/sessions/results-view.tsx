@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { DocData } from '@sim/core/port/data-port';
+import { ExcelDownloadButton } from '@/components/excel-download-button';
 import { LeanResultsView } from '@/features/sessions/lean-results-view';
 import { readFacilityDocs, watchSessionGames } from '@/features/sessions/session-api';
 import { useRoundTexts } from '@/features/sessions/round-texts';
@@ -180,10 +181,18 @@ function RoundList({ session, ranking, cost }: RoundTableProps) {
  * figures round against round, a beer session its teams' costs at the same week.
  */
 export function ResultsView({ session }: { session: Session }) {
-  return session.type === 'leangame' ? (
-    <LeanResultsView session={session} />
-  ) : (
-    <BeerResultsView session={session} />
+  // minWidth 0: a wide table scrolls inside its own region instead of widening the page.
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <ExcelDownloadButton target={{ sid: session.id }} fileName={session.name} />
+      </Box>
+      {session.type === 'leangame' ? (
+        <LeanResultsView session={session} />
+      ) : (
+        <BeerResultsView session={session} />
+      )}
+    </Stack>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   type SessionDraft,
   type SessionGameRef,
 } from '@/features/sessions/session-model';
+import { sessionRunEvent, track } from '@/lib/analytics/events';
 import { getDataPort } from '@/lib/data/port';
 import { generateSessionCode } from '@/lib/firebase/callables';
 import { ownEntry } from '@/lib/own';
@@ -249,6 +250,8 @@ export async function startRound(start: RoundStart): Promise<SessionGameRef[]> {
     for (const write of detailWrites) tx.set(write.path, write.data);
     tx.update(sessionPath(session.id), { games: all });
   });
+  const type = 'type' in round.config && round.config.type === 'leangame' ? 'leangame' : 'beergame';
+  track(sessionRunEvent(type, roundNumber, refs.length));
   return refs;
 }
 

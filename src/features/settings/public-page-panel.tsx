@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,7 +24,13 @@ import {
   type PublicPage,
 } from '@/features/settings/public-page';
 import { svgToPng } from '@/features/settings/logo-raster';
-import { savePublicPage, uploadLogo, watchPublicPage } from '@/features/settings/settings-api';
+import { PublicPagePreview } from '@/features/settings/public-page-preview';
+import {
+  savePublicPage,
+  SlugTakenError,
+  uploadLogo,
+  watchPublicPage,
+} from '@/features/settings/settings-api';
 import { parseColor } from '@/lib/color/parse-color';
 import { config } from '@/lib/config';
 import { showError } from '@/lib/errors/error-store';
@@ -37,8 +43,12 @@ export function PublicPagePanel({ uid }: { uid: string }) {
   const [stored, setStored] = useState<PublicPage | null>(null);
   const [form, setForm] = useState<PublicPage>(EMPTY_PUBLIC_PAGE);
   const [dirty, setDirty] = useState(false);
+  // Read by the snapshot listener: a snapshot (a logo just uploaded) keeps the edits not saved yet.
+  const dirtyRef = useRef(false);
   const [busy, setBusy] = useState(false);
   const [uploading, setUploading] = useState(false);
+  /** The address last refused as someone else's. */
+  const [takenSlug, setTakenSlug] = useState<string | null>(null);
 
   useEffect(
     () =>
@@ -46,20 +56,24 @@ export function PublicPagePanel({ uid }: { uid: string }) {
         uid,
         (page) => {
           setStored(page);
-          setForm((current) => (dirty ? { ...current, logoUrl: page.logoUrl } : page));
+          setForm((current) =>
+            dirtyRef.current
+              ? { ...current, logoUrl: page.logoUrl, filename: page.filename }
+              : page,
+          );
         },
         (e) => showError(e),
       ),
-    // `dirty` is read at each snapshot; re-subscribing on every edit is not wanted.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [uid],
   );
 
   const update = (patch: Partial<PublicPage>) => {
     setForm((f) => ({ ...f, ...patch }));
+    dirtyRef.current = true;
     setDirty(true);
   };
-  const badSlug = !slugValid(normaliseSlug(form.slug));
+  const slugTaken = takenSlug !== null && normaliseSlug(form.slug) === takenSlug;
+  const badSlug = !slugValid(normaliseSlug(form.slug)) || slugTaken;
   const badBck = !colorValid(form.bckColor);
   const badMain = !colorValid(form.mainColor);
 
@@ -68,11 +82,14 @@ export function PublicPagePanel({ uid }: { uid: string }) {
     if (badSlug || badBck || badMain) return;
     setBusy(true);
     try {
-      await savePublicPage(uid, form);
+      await savePublicPage(uid, form, stored?.slug ?? '');
+      dirtyRef.current = false;
       setDirty(false);
+      setTakenSlug(null);
       showToast(t('settings.saved'), { durationMs: 1500 });
     } catch (error) {
-      showError(error);
+      if (error instanceof SlugTakenError) setTakenSlug(error.slug);
+      else showError(error);
     } finally {
       setBusy(false);
     }
@@ -182,13 +199,30 @@ export function PublicPagePanel({ uid }: { uid: string }) {
           helperText={t('settings.publicPage.appTitleHint')}
         />
         <TextField
+          label={t('settings.publicPage.pageName')}
+          value={form.pageName}
+          onChange={(e) => update({ pageName: e.target.value })}
+          helperText={t('settings.publicPage.pageNameHint')}
+        />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={form.useThumbnail}
+              onChange={(e) => update({ useThumbnail: e.target.checked })}
+            />
+          }
+          label={t('settings.publicPage.useThumbnail')}
+        />
+        <TextField
           label={t('settings.publicPage.slug')}
           value={form.slug}
           error={badSlug}
           helperText={
-            badSlug
-              ? t('settings.publicPage.slugInvalid')
-              : t('settings.publicPage.slugHint', { slug: normaliseSlug(form.slug) || '…' })
+            slugTaken
+              ? t('settings.publicPage.slugTaken')
+              : badSlug
+                ? t('settings.publicPage.slugInvalid')
+                : t('settings.publicPage.slugHint', { slug: normaliseSlug(form.slug) || '…' })
           }
           onChange={(e) => update({ slug: e.target.value })}
         />
@@ -247,6 +281,7 @@ export function PublicPagePanel({ uid }: { uid: string }) {
           {t('settings.save')}
         </Button>
       </Stack>
+      <PublicPagePreview page={form} />
     </Paper>
   );
 }

@@ -43,6 +43,17 @@ describe('public page settings', () => {
     expect(page).toMatchObject({ appTitle: 'Prof. Ada', activePage: true, mainColor: '#123' });
     expect(parsePublicPage(undefined).activePage).toBe(false);
   });
+  it('reads the page name and the thumbnail apart from the title', () => {
+    expect(
+      parsePublicPage({ appTitle: 'Prof. Ada', pageName: 'Spring classes', useThumbnail: true }),
+    ).toMatchObject({ appTitle: 'Prof. Ada', pageName: 'Spring classes', useThumbnail: true });
+    // Saved when the page name mirrored the title: no heading of its own.
+    expect(parsePublicPage({ appTitle: 'Prof. Ada', pageName: 'Prof. Ada' }).pageName).toBe('');
+  });
+  it('is active unless activePage is false once the page exists (spec §2)', () => {
+    expect(parsePublicPage({ logoUrl: 'https://x/l.png' }).activePage).toBe(true);
+    expect(parsePublicPage({ activePage: false }).activePage).toBe(false);
+  });
   it('builds the merge-update with a normalised slug', () => {
     const update = publicPageUpdate({
       ...parsePublicPage(undefined),
@@ -52,7 +63,8 @@ describe('public page settings', () => {
     });
     expect(update).toMatchObject({
       appTitle: 'My class',
-      pageName: 'My class',
+      pageName: '',
+      useThumbnail: false,
       slug: 'economie-lab',
       language: 'fr',
     });

@@ -4,6 +4,9 @@
  */
 import type { DocData } from '@sim/core/port/data-port';
 import { parseColor } from '@/lib/color/parse-color';
+import { normaliseSlug } from '@/lib/slug';
+
+export { normaliseSlug };
 
 export const LOGO_MAX_BYTES = 2_000_000;
 export const LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'svg'] as const;
@@ -53,6 +56,10 @@ export function logoPath(uid: string, extension: LogoExtension): string {
 
 export interface PublicPage {
   readonly appTitle: string;
+  /** The heading of the games listed on the page; empty shows "All games" (spec §9). */
+  readonly pageName: string;
+  /** The logo as a small thumbnail beside the title rather than large above it. */
+  readonly useThumbnail: boolean;
   readonly slug: string;
   readonly bckColor: string;
   readonly mainColor: string;
@@ -64,6 +71,8 @@ export interface PublicPage {
 
 export const EMPTY_PUBLIC_PAGE: PublicPage = {
   appTitle: '',
+  pageName: '',
+  useThumbnail: false,
   slug: '',
   bckColor: '#ffffff',
   mainColor: '#4f46e5',
@@ -73,33 +82,30 @@ export const EMPTY_PUBLIC_PAGE: PublicPage = {
   filename: '',
 };
 
+/**
+ * The stored page as the form edits it. Spec §2: a page that exists is active unless its
+ * `activePage` is false.
+ */
 export function parsePublicPage(data: DocData | undefined): PublicPage {
   const str = (field: keyof PublicPage) => {
     const v = data?.[field];
     return typeof v === 'string' ? v : (EMPTY_PUBLIC_PAGE[field] as string);
   };
+  const appTitle = str('appTitle');
+  const pageName = str('pageName');
   return {
-    appTitle: str('appTitle') || (typeof data?.['pageName'] === 'string' ? data['pageName'] : ''),
+    appTitle: appTitle || pageName,
+    // Pages saved before the list had a heading of its own kept the title there.
+    pageName: pageName === appTitle ? '' : pageName,
+    useThumbnail: data?.['useThumbnail'] === true,
     slug: str('slug'),
     bckColor: str('bckColor'),
     mainColor: str('mainColor'),
-    activePage: data?.['activePage'] === true,
+    activePage: data !== undefined && data['activePage'] !== false,
     language: str('language'),
     logoUrl: str('logoUrl'),
     filename: str('filename'),
   };
-}
-
-/** A slug: lower-case letters, digits and single dashes, 3 to 40 characters. */
-export function normaliseSlug(raw: string): string {
-  return raw
-    .trim()
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
 }
 
 export function slugValid(slug: string): boolean {
@@ -111,12 +117,12 @@ export function colorValid(value: string): boolean {
   return parseColor(value) !== null;
 }
 
-/** The merge-update of `publicProfiles/{uid}` (spec §7); `pageName` mirrors the app title. */
+/** The merge-update of `publicProfiles/{uid}` (spec §7). */
 export function publicPageUpdate(page: PublicPage): DocData {
-  const title = page.appTitle.trim();
   return {
-    appTitle: title,
-    pageName: title,
+    appTitle: page.appTitle.trim(),
+    pageName: page.pageName.trim(),
+    useThumbnail: page.useThumbnail,
     slug: normaliseSlug(page.slug),
     // Stored as hex, which every page can use as CSS (hsv is not CSS).
     bckColor: parseColor(page.bckColor) ?? page.bckColor.trim(),

@@ -5,7 +5,7 @@
  */
 import type { DocData, Unsubscribe } from '@sim/core/port/data-port';
 import { getDataPort } from '@/lib/data/port';
-import { getFirebaseAuth } from '@/lib/firebase/app';
+import { loadAuth } from '@/lib/firebase/auth-loader';
 import {
   addTeamMember,
   joinTeamMember,
@@ -55,17 +55,18 @@ export async function cancelInvite(teamId: string, inviteId: string): Promise<vo
  * confirmed in another tab since sign-in).
  */
 export async function emailVerified(): Promise<boolean> {
-  const user = getFirebaseAuth().currentUser;
+  const { auth } = await loadAuth();
+  const user = auth.currentUser;
   if (!user) return false;
   await user.reload();
-  return getFirebaseAuth().currentUser?.emailVerified === true;
+  return auth.currentUser?.emailVerified === true;
 }
 
 export async function sendVerificationEmail(): Promise<void> {
-  const user = getFirebaseAuth().currentUser;
+  const { auth, sdk } = await loadAuth();
+  const user = auth.currentUser;
   if (!user) return;
-  const { sendEmailVerification } = await import('firebase/auth');
-  await sendEmailVerification(user);
+  await sdk.sendEmailVerification(user);
 }
 
 /**
@@ -77,7 +78,7 @@ export async function joinTeam(
   email: string,
   name: string,
 ): Promise<JoinTeamMemberResponse> {
-  await getFirebaseAuth().currentUser?.getIdToken(true);
+  await (await loadAuth()).auth.currentUser?.getIdToken(true);
   return joinTeamMember({ teamId: pending.teamId, userId: pending.uid, userEmail: email, name });
 }
 

@@ -4,6 +4,7 @@ import { buildLeanGameDocs } from '@sim/core/lean/game-docs';
 import type { DocData, Unsubscribe } from '@sim/core/port/data-port';
 import type { GameConfig, GameType, LeanGameConfig } from '@sim/core/templates/types';
 import type { SavedDoc, TemplateKind } from '@/features/templates/templates-model';
+import { gameCreatedEvent, track } from '@/lib/analytics/events';
 import { getDataPort } from '@/lib/data/port';
 
 export function collectionOf(kind: TemplateKind): 'templates' | 'sessionTemplates' {
@@ -93,6 +94,7 @@ export async function createGameFromTemplate(
     });
     await port.docs.set(`games/${gid}`, docs.game as unknown as DocData);
     await port.docs.set(`games/${gid}/private/params`, docs.privateParams as unknown as DocData);
+    track(gameCreatedEvent('leangame', 'template'));
     return gid;
   }
   const docs = buildBeerGameDocs({
@@ -108,5 +110,6 @@ export async function createGameFromTemplate(
     details.set(`games/${gid}/facilities/${fid}`, doc as unknown as DocData);
   }
   await details.commit();
+  track(gameCreatedEvent('beergame', 'template'));
   return gid;
 }

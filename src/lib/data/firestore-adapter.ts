@@ -1,5 +1,7 @@
 /**
- * The data port on the Firebase browser SDK (`firebase/firestore` + `firebase/storage`).
+ * The data port on the Firebase browser SDK (`firebase/firestore`; files through
+ * `firebase/storage`, in a chunk of its own loaded on the first file call, so pages that never
+ * touch a logo do not download the Storage SDK).
  *
  * Thin and mechanical: sentinels become SDK field values, SDK Timestamps read back as epoch
  * milliseconds, SDK errors become `PortError`s. Pending server timestamps of local writes read
@@ -45,14 +47,6 @@ import {
   type Query,
   type QueryConstraint,
 } from 'firebase/firestore';
-import {
-  connectStorageEmulator,
-  deleteObject,
-  getDownloadURL,
-  getStorage,
-  ref,
-  uploadBytes,
-} from 'firebase/storage';
 import type {
   DataPort,
   DocData,
@@ -72,7 +66,9 @@ import type { FieldTransform } from '@sim/core/port/field-values';
 import { NOT_SDK_CLASS, portDataToSdk, sdkValueToPort } from '@sim/core/port/sdk-values';
 import { assertCollectionPath, assertDocPath } from '@sim/core/port/paths';
 import {
+  closedTransactionDelayMs,
   rethrowSdkError,
+  retryClosedTransaction,
   runTransactionWork,
   transactionError,
 } from '@sim/core/port/transaction-work';
@@ -149,7 +145,7 @@ export function toPortError(err: unknown): PortError {
   return new PortError(mapped, message);
 }
 
-async function guard<T>(work: () => Promise<T>): Promise<T> {
+export async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -307,37 +303,40 @@ function makeDocumentPort(db: Firestore): DocumentPort {
 
     runTransaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions) {
       const sdkErrors = new WeakSet<object>();
-      return runTransaction(
-        db,
-        async (native) => {
-          const tx: Transaction = {
-            get: async (path) =>
-              toSnapshot(
-                await native
-                  .get(docRef(db, path))
-                  .catch((err: unknown) => rethrowSdkError(err, sdkErrors)),
-              ),
-            set(path, data, setOptions) {
-              native.set(
-                docRef(db, path),
-                toSdkData(data),
-                setOptions?.merge ? { merge: true } : {},
-              );
-              return tx;
-            },
-            update(path, data) {
-              native.update(docRef(db, path), toSdkData(data));
-              return tx;
-            },
-            delete(path) {
-              native.delete(docRef(db, path));
-              return tx;
-            },
-          };
-          return runTransactionWork(() => work(tx), sdkErrors);
-        },
-        { maxAttempts: options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS },
-      ).catch((err: unknown) => {
+      const attempts = options?.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+      const once = () =>
+        runTransaction(
+          db,
+          async (native) => {
+            const tx: Transaction = {
+              get: async (path) =>
+                toSnapshot(
+                  await native
+                    .get(docRef(db, path))
+                    .catch((err: unknown) => rethrowSdkError(err, sdkErrors)),
+                ),
+              set(path, data, setOptions) {
+                native.set(
+                  docRef(db, path),
+                  toSdkData(data),
+                  setOptions?.merge ? { merge: true } : {},
+                );
+                return tx;
+              },
+              update(path, data) {
+                native.update(docRef(db, path), toSdkData(data));
+                return tx;
+              },
+              delete(path) {
+                native.delete(docRef(db, path));
+                return tx;
+              },
+            };
+            return runTransactionWork(() => work(tx), sdkErrors);
+          },
+          { maxAttempts: attempts },
+        );
+      return retryClosedTransaction(once, attempts, pauseAfterClosed).catch((err: unknown) => {
         throw transactionError(err, toPortError);
       });
     },
@@ -347,18 +346,17 @@ function makeDocumentPort(db: Firestore): DocumentPort {
   return port;
 }
 
+/** Files on Cloud Storage, its SDK loaded on the first call. */
 function makeFilePort(app: FirebaseApp, options: FirestorePortOptions): FilePort {
-  const storage = getStorage(app);
-  if (options.storageEmulator) {
-    connectStorageEmulator(storage, options.storageEmulator.host, options.storageEmulator.port);
-  }
+  let loading: Promise<FilePort> | undefined;
+  const files = (): Promise<FilePort> =>
+    (loading ??= import('./storage-adapter').then(({ createStoragePort }) =>
+      createStoragePort(app, options.storageEmulator),
+    ));
   return {
-    upload: (path, bytes, contentType) =>
-      guard(async () => {
-        await uploadBytes(ref(storage, path), bytes, { contentType });
-      }),
-    downloadUrl: (path) => guard(() => getDownloadURL(ref(storage, path))),
-    delete: (path) => guard(() => deleteObject(ref(storage, path))),
+    upload: async (path, bytes, contentType) => (await files()).upload(path, bytes, contentType),
+    downloadUrl: async (path) => (await files()).downloadUrl(path),
+    delete: async (path) => (await files()).delete(path),
   };
 }
 
@@ -372,4 +370,9 @@ export function createFirestorePort(
     connectFirestoreEmulator(db, host, port, mockUserToken ? { mockUserToken } : {});
   }
   return { docs: makeDocumentPort(db), files: makeFilePort(app, options) };
+}
+
+/** Waits before a closed transaction's next attempt (`retryClosedTransaction`). */
+function pauseAfterClosed(attempt: number): Promise<void> {
+  return new Promise((done) => setTimeout(done, closedTransactionDelayMs(attempt, Math.random())));
 }

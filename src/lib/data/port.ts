@@ -7,14 +7,13 @@
 import { PortError, type DataPort, type FilePort } from '@sim/core/port/data-port';
 import { config } from '@/lib/config';
 import { createDeferredPort } from '@/lib/data/deferred-port';
-import { getFirebaseApp, getFirebaseAuth } from '@/lib/firebase/app';
+import { loadAuth } from '@/lib/firebase/auth-loader';
 
 async function loadLocalPort(): Promise<DataPort> {
-  const [{ LocalStoreClient }, { onIdTokenChanged }] = await Promise.all([
+  const [{ LocalStoreClient }, { auth, sdk }] = await Promise.all([
     import('@sim/store/client/local-client'),
-    import('firebase/auth'),
+    loadAuth(),
   ]);
-  const auth = getFirebaseAuth();
   const client = new LocalStoreClient({
     url: config.storeUrl,
     credentials: {
@@ -23,7 +22,7 @@ async function loadLocalPort(): Promise<DataPort> {
     },
   });
   // The store learns of every sign-in, sign-out and token refresh; requests after it run as the new user.
-  onIdTokenChanged(auth, () => {
+  sdk.onIdTokenChanged(auth, () => {
     client.refreshAuth().catch((err: unknown) => {
       console.warn('Local store refused the new credentials', err);
     });
@@ -42,7 +41,12 @@ const NO_FILES: FilePort = {
 };
 
 async function loadFirestorePort(): Promise<DataPort> {
-  const { createFirestorePort } = await import('@/lib/data/firestore-adapter');
+  // Auth first: Firestore asks it for the user's token, and starts signed out without it.
+  const [{ createFirestorePort }, { getFirebaseApp }] = await Promise.all([
+    import('@/lib/data/firestore-adapter'),
+    import('@/lib/firebase/app'),
+    loadAuth(),
+  ]);
   const port = createFirestorePort(
     getFirebaseApp(),
     config.useEmulators
@@ -54,10 +58,23 @@ async function loadFirestorePort(): Promise<DataPort> {
 }
 
 let port: DataPort | undefined;
+let loading: Promise<DataPort> | undefined;
+
+/** The configured adapter, loaded once. */
+function loadPort(): Promise<DataPort> {
+  loading ??= config.dataBackend === 'firestore' ? loadFirestorePort() : loadLocalPort();
+  return loading;
+}
 
 export function getDataPort(): DataPort {
-  port ??= createDeferredPort(
-    config.dataBackend === 'firestore' ? loadFirestorePort : loadLocalPort,
-  );
+  port ??= createDeferredPort(loadPort);
   return port;
+}
+
+/**
+ * Starts downloading the adapter before anything reads, for pages that will: the download runs
+ * beside the page's own code and the sign-in instead of after them. A failure shows on the read.
+ */
+export function preloadDataPort(): void {
+  loadPort().catch(() => undefined);
 }

@@ -24,6 +24,7 @@ export function getFirebaseApp(): FirebaseApp {
     apiKey: config.firebase.apiKey,
     authDomain: config.firebase.authDomain,
     ...(config.firebase.appId ? { appId: config.firebase.appId } : {}),
+    ...(config.firebase.measurementId ? { measurementId: config.firebase.measurementId } : {}),
   });
   return app;
 }

@@ -1,19 +1,29 @@
 /**
- * Typed wrappers of the server's callable functions (spec §7). The SPA reaches functions only
- * through `httpsCallable`, pointed at the Functions emulator locally (see `./app`).
+ * Typed wrappers of the server's callable functions (spec §7). Every call goes to the page's own
+ * origin, `/api/<name>` (`callableUrl`): Firebase Hosting rewrites that path to the function in
+ * production and Vite's server proxies it to the Functions emulator locally, so the browser
+ * never sends a CORS preflight before a call (decision 0026).
  */
+import type { Currency } from '@sim/core/billing/money';
+import type { Treatment, VatStatus } from '@sim/core/billing/tax';
 import type { LeanImprovementChange, RaisedCap } from '@sim/core/lean/improvements';
 import type { OpType } from '@sim/core/lean/model';
 import type { LeanPlayerView } from '@sim/core/lean/view';
-import { getFirebaseFunctions } from '@/lib/firebase/app';
+
+/** The same-origin address of a callable: `/api/<name>` on the page's own origin. */
+export function callableUrl(origin: string, name: string): string {
+  return new URL(`/api/${encodeURIComponent(name)}`, origin).href;
+}
 
 /** Calls the named callable and resolves with its `data`; rejects with the SDK's `FunctionsError`. */
 export async function callFunction<Req, Res>(name: string, payload: Req): Promise<Res> {
-  const [functions, { httpsCallable }] = await Promise.all([
-    getFirebaseFunctions(),
+  // The Firebase app module (and Auth with it) loads with the first call, not with the entry.
+  const [functions, { httpsCallableFromURL }] = await Promise.all([
+    import('@/lib/firebase/app').then((app) => app.getFirebaseFunctions()),
     import('firebase/functions'),
   ]);
-  const result = await httpsCallable<Req, Res>(functions, name)(payload);
+  const url = callableUrl(window.location.origin, name);
+  const result = await httpsCallableFromURL<Req, Res>(functions, url)(payload);
   return result.data;
 }
 
@@ -37,6 +47,36 @@ export interface VerifyEmailResponse {
 /** Checks an email address before an account or a demo is created; rejects when it is refused. */
 export function verifyEmail(request: VerifyEmailRequest): Promise<VerifyEmailResponse> {
   return callFunction<VerifyEmailRequest, VerifyEmailResponse>('verifyEmail', request);
+}
+
+export interface CreateDemoGameRequest {
+  /** The address verifyEmail accepted for the demo. */
+  readonly email: string;
+  /** The role the visitor plays (the retailer unless given). */
+  readonly roleId?: string;
+  /** The game's name in the visitor's language. */
+  readonly name?: string;
+  readonly playerName?: string;
+  /** The visitor agrees to be named on the public leaderboard. */
+  readonly showName?: boolean;
+}
+
+/**
+ * The demo game, already joined: open `/game/{id}/play`. Refusals: the verifyEmail keys,
+ * errorAlreadyLoggedIn, roleUnknown, demoEmailPerDay, demoCallerPerDay, demoDailyLimit.
+ */
+export interface CreateDemoGameResponse {
+  readonly id: string;
+  readonly name: string;
+  readonly type: 'beergame';
+  readonly facilities: readonly { readonly id: string; readonly name: string }[];
+  readonly fromTemplate: string;
+  readonly roleId: string;
+}
+
+/** Creates a visitor's demo game (signed in anonymously) with the computer on the other roles. */
+export function createDemoGame(request: CreateDemoGameRequest): Promise<CreateDemoGameResponse> {
+  return callFunction<CreateDemoGameRequest, CreateDemoGameResponse>('createDemoGame', request);
 }
 
 export interface PreviousPlayerLoginRequest {
@@ -95,6 +135,8 @@ export interface JoinAsRequest {
   readonly roleName?: string;
   readonly playerName?: string;
   readonly isDemo?: boolean;
+  /** The player's answer to "show my name on the leaderboard", kept on its profile. */
+  readonly showName?: boolean;
 }
 
 /** The role taken; `playerName` null = anonymous (spec §6: firstname, else playerName). */
@@ -161,9 +203,31 @@ export function createNewTurnTask(
   );
 }
 
+export interface PlaceOrderRequest {
+  readonly gid: string;
+  /** The player's own facility. */
+  readonly facility: string;
+  /** The week the order is for (the facility's week on screen). */
+  readonly week: number;
+  /** A quantity (0…999) for every capability of the facility. */
+  readonly quantities: Readonly<Record<string, number>>;
+}
+
+/**
+ * A player's order in one request: recorded, and the week turned when it was the last one the
+ * week waited for (the answer says which). Refusals (nothing recorded): orderWeekTurned (the week
+ * turned before the order arrived), orderWeekNotOpen, orderAlreadyPlaced, orderGamePaused,
+ * orderGameFinished, orderComputerPlays, orderQuantitiesInvalid, gameNotPlayer. The same order
+ * sent again is taken once.
+ */
+export function placeOrder(request: PlaceOrderRequest): Promise<CreateNewTurnTaskResponse> {
+  return callFunction<PlaceOrderRequest, CreateNewTurnTaskResponse>('placeOrder', request);
+}
+
 export interface AutoPlaySecGenRequest {
   readonly gid: string;
-  readonly type?: BeerCallType;
+  /** 'leangame': the computer takes a lean station or gives it back (LEAN-AI-5). */
+  readonly type?: BeerCallType | 'leangame';
   /**
    * The roles to hand to (or take back from) the computer; every empty role when absent, which
    * also starts a game that waits for its players (BEER-SEAT-4).
@@ -397,6 +461,168 @@ export function setTeamMemberRole(
 ): Promise<SetTeamMemberRoleRequest> {
   return callFunction<SetTeamMemberRoleRequest, SetTeamMemberRoleRequest>(
     'setTeamMemberRole',
+    request,
+  );
+}
+
+// ---- billing (business.md §3.4; docs/billing.md) ----
+
+export interface UpdateCustomerRequest {
+  /** Absent for an instructor without a team: the save makes one, with them as its admin. */
+  readonly teamId?: string;
+  /** ISO 3166 alpha-2, upper case (Greece is GR; its VAT numbers start with EL). */
+  readonly countryCode: string;
+  /** With or without the country prefix; spaces and dots are ignored. Empty or absent: none. */
+  readonly euvatnr?: string;
+  readonly companyName: string;
+  readonly address?: string;
+  readonly zip?: string;
+  readonly city?: string;
+  readonly email?: string;
+}
+
+/**
+ * The saved billing data's VAT status and the tax the team's invoices will carry. 'valid' and
+ * 'unverified' (the register could not answer) both show billing.vatValidated ("Your VAT number
+ * was validated").
+ */
+export interface UpdateCustomerResponse {
+  /** The team whose billing data was saved (made by the call when none was named). */
+  readonly teamId: string;
+  readonly vatStatus: VatStatus;
+  /** The number as saved, with its prefix; '' when none. */
+  readonly euvatnr: string;
+  readonly currency: Currency;
+  readonly ratePercent: number;
+  readonly treatment: Treatment;
+}
+
+/**
+ * A team admin saves the team's billing data. Refusals (nothing is saved): teamAdminOnly
+ * (permission-denied), billingVatInvalid ("Incorrect VAT number": invalid-argument, or
+ * unavailable when the check itself failed), vatRateMissing (failed-precondition).
+ */
+export function updateCustomer(request: UpdateCustomerRequest): Promise<UpdateCustomerResponse> {
+  return callFunction<UpdateCustomerRequest, UpdateCustomerResponse>('updateCustomer', request);
+}
+
+export interface CreateInvoiceRequest {
+  readonly teamId: string;
+  /** A `planCatalog/{planId}` id; the price and the tax are the server's. */
+  readonly planId: string;
+}
+
+/** Amounts in minor units (cents) of `currency`. */
+export interface CreateInvoiceResponse {
+  readonly invoiceId: string;
+  readonly invoiceNumber: number;
+  readonly currency: Currency;
+  readonly net: number;
+  readonly ratePercent: number;
+  readonly vat: number;
+  readonly gross: number;
+  readonly treatment: Treatment;
+}
+
+/**
+ * Issues the team's invoice for a plan (`economicInvoices/{invoiceId}`, status 'open').
+ * Refusals: teamAdminOnly (permission-denied), billingDataMissing and vatRateMissing
+ * (failed-precondition), planUnknown (not-found), errorConflict (aborted: try again).
+ */
+export function createInvoice(request: CreateInvoiceRequest): Promise<CreateInvoiceResponse> {
+  return callFunction<CreateInvoiceRequest, CreateInvoiceResponse>('createInvoice', request);
+}
+
+export interface CancelEconomicInvoiceResponse {
+  readonly invoiceId: string;
+  readonly status: 'cancelled';
+  /** The credit note issued for it (`economicInvoices/{creditNoteId}`, negative amounts). */
+  readonly creditNoteId: string;
+  readonly creditNoteNumber: number;
+}
+
+/**
+ * Cancels an open invoice with a credit note of the next number; a repeat answers the same one.
+ * Refusals: teamAdminOnly (permission-denied), invoiceUnknown (not-found), invoicePaid and
+ * invoiceNotCancellable (failed-precondition).
+ */
+export function cancelEconomicInvoice(request: {
+  readonly invoiceId: string;
+}): Promise<CancelEconomicInvoiceResponse> {
+  return callFunction<{ invoiceId: string }, CancelEconomicInvoiceResponse>(
+    'cancelEconomicInvoice',
+    request,
+  );
+}
+
+export interface EconomicInvoicePdfResponse {
+  /** The PDF's bytes, base64. */
+  readonly base64: string;
+  /** `<invoiceNumber>.pdf` */
+  readonly fileName: string;
+  readonly contentType: string;
+}
+
+/**
+ * The PDF of a team's invoice or credit note, for any member. Refusals: errorPermissionDenied,
+ * invoiceUnknown (not-found), invoicePdfPending (unavailable: not booked yet, try again shortly).
+ */
+export function getEconomicInvoicePdf(request: {
+  readonly invoiceId: string;
+}): Promise<EconomicInvoicePdfResponse> {
+  return callFunction<{ invoiceId: string }, EconomicInvoicePdfResponse>(
+    'getEconomicInvoicePdf',
+    request,
+  );
+}
+
+/** A card payment page for an invoice: send the browser to `url`. */
+export interface CheckoutSessionResponse {
+  readonly id: string;
+  readonly url: string;
+}
+
+/**
+ * Opens (or reuses) the payment page of an open invoice. Refusals: errorPermissionDenied,
+ * invoiceUnknown, invoiceNotPayable (failed-precondition: paid, cancelled, or a credit note).
+ */
+export function createSessionFromEconomicInvoice(request: {
+  readonly invoiceId: string;
+}): Promise<CheckoutSessionResponse> {
+  return callFunction<{ invoiceId: string }, CheckoutSessionResponse>(
+    'createSessionFromEconomicInvoice',
+    request,
+  );
+}
+
+// ---- Suggest-a-feature board (spec §2, §7) ----
+
+/** Canny's SSO redirect signed for the caller (open `url`), or the app's own board. */
+export type AuthCannyResponse =
+  | { readonly provider: 'canny'; readonly url: string; readonly ssoToken: string }
+  | { readonly provider: 'board' };
+
+/**
+ * Signs the caller in to the feature board. Refusals: errorUnauthenticated,
+ * errorCannyOtherUser (a uid other than the caller's), errorBoardNeedsAccount (anonymous).
+ */
+export function authCanny(request: {
+  readonly uid: string;
+  readonly name: string;
+}): Promise<AuthCannyResponse> {
+  return callFunction<{ uid: string; name: string }, AuthCannyResponse>('authCanny', request);
+}
+
+/**
+ * The caller's vote on a suggestion of the in-app board (one per user), and its count after.
+ * Refusals: errorBoardNeedsAccount, errorSuggestionUnknown (not-found).
+ */
+export function voteSuggestion(request: {
+  readonly id: string;
+  readonly vote: boolean;
+}): Promise<{ readonly votes: number; readonly voted: boolean }> {
+  return callFunction<{ id: string; vote: boolean }, { votes: number; voted: boolean }>(
+    'voteSuggestion',
     request,
   );
 }

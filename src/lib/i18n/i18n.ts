@@ -1,6 +1,8 @@
 /**
- * i18next set-up. English is bundled (it is also the fallback); other languages are separate
- * chunks loaded when chosen. The language follows `pickLocale` (spec §2 order).
+ * i18next set-up. The strings every page shows (the navbar, errors, the consent banner, help's
+ * button) are bundled in English, the fallback; every other file, and every file of the other
+ * languages, is a chunk loaded when a page needs it (`loadStrings`, named by the pages' lazy
+ * loaders) or the language is chosen. The language follows `pickLocale` (spec §2 order).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -9,12 +11,14 @@ import { localeNumberInterpolation } from '@/lib/i18n/format-number';
 import {
   carryPickerChoice,
   FALLBACK_LOCALE,
+  forcedLocale,
   normalizeLocale,
   parsePickerChoice,
   pickLocale,
   type Locale,
   type LocaleSources,
   type PickerChoice,
+  type PortalLocale,
   type Visitor,
 } from '@/lib/i18n/pick-locale';
 
@@ -23,18 +27,29 @@ type Bundle = Record<string, unknown>;
 /**
  * Each language is `locales/<lang>/translation.json` plus one file per feature
  * (`locales/<lang>/<feature>.json`), whose keys live under `<feature>.` in the one namespace.
- * Feature files let features own their strings.
+ * Feature files let features own their strings, and pages load only the ones they show.
  */
-const englishFiles = import.meta.glob<Bundle>('../../../locales/en/*.json', {
-  import: 'default',
-  eager: true,
-});
-const loaders = import.meta.glob<Bundle>(
-  ['../../../locales/*/*.json', '!../../../locales/en/*.json'],
-  {
-    import: 'default',
-  },
+const englishShellFiles = import.meta.glob<Bundle>(
+  [
+    '../../../locales/en/translation.json',
+    '../../../locales/en/errors.json',
+    '../../../locales/en/privacy.json',
+    '../../../locales/en/help.json',
+  ],
+  { import: 'default', eager: true },
 );
+/** The files of the bundle above, which every language loads with its first use. */
+const SHELL_FILES = ['translation', 'errors', 'privacy', 'help'] as const;
+const loaders = import.meta.glob<Bundle>([
+  '../../../locales/*/*.json',
+  '!../../../locales/en/translation.json',
+  '!../../../locales/en/errors.json',
+  '!../../../locales/en/privacy.json',
+  '!../../../locales/en/help.json',
+]);
+
+const filePath = (locale: Locale, file: string): string =>
+  `../../../locales/${locale}/${file}.json`;
 
 function isBundle(value: unknown): value is Bundle {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,16 +73,75 @@ function mergeFiles(files: ReadonlyArray<readonly [string, Bundle]>): Bundle {
   return bundle;
 }
 
-const english: Bundle = mergeFiles(Object.entries(englishFiles));
+const english: Bundle = mergeFiles(Object.entries(englishShellFiles));
 
 const CHOSEN_KEY = 'simgames.locale';
 
-function loaderFor(locale: Locale): (() => Promise<Bundle>) | undefined {
-  const prefix = `../../../locales/${locale}/`;
-  const files = Object.entries(loaders).filter(([path]) => path.startsWith(prefix));
-  if (files.length === 0) return undefined;
-  return async () =>
-    mergeFiles(await Promise.all(files.map(async ([path, load]) => [path, await load()] as const)));
+/** The language last asked for: a slower bundle load must not switch back to an older one. */
+let wanted: Locale = FALLBACK_LOCALE;
+
+/** Files in i18next already, or on their way (`locale/file` paths). */
+const loadedFiles = new Map<string, Promise<void>>(
+  Object.keys(englishShellFiles).map((path) => [path, Promise.resolve()]),
+);
+/** The feature files pages have asked for: a language chosen later loads them too. */
+const featuresInUse = new Set<string>();
+
+/** Adds a language's files to i18next (the ones it has; each once). */
+function loadFiles(locale: Locale, files: Iterable<string>): Promise<void> {
+  const pending: Promise<void>[] = [];
+  for (const file of files) {
+    const path = filePath(locale, file);
+    let loaded = loadedFiles.get(path);
+    if (!loaded) {
+      const load = Object.hasOwn(loaders, path) ? loaders[path] : undefined;
+      if (!load) continue;
+      loaded = load().then(
+        (content) => {
+          // Deep: a group of translation.json named like a feature file merges with that file.
+          i18next.addResourceBundle(
+            locale,
+            'translation',
+            mergeFiles([[path, content]]),
+            true,
+            true,
+          );
+        },
+        (err: unknown) => {
+          loadedFiles.delete(path);
+          throw err;
+        },
+      );
+      loadedFiles.set(path, loaded);
+    }
+    pending.push(loaded);
+  }
+  return Promise.all(pending).then(() => undefined);
+}
+
+/**
+ * Loads feature files (`game`, `sessions`…) in English and the language shown, for a page about
+ * to render. Lazy pages name theirs (`lazyPage`); a key of a file nobody named loads it when
+ * first asked for, and the components using it render again.
+ */
+export function loadStrings(features: readonly string[]): Promise<void> {
+  for (const feature of features) featuresInUse.add(feature);
+  const shown = i18next.isInitialized ? normalizeLocale(i18next.language) : null;
+  return Promise.all([
+    loadFiles(FALLBACK_LOCALE, features),
+    shown && shown !== FALLBACK_LOCALE ? loadFiles(shown, features) : Promise.resolve(),
+    wanted !== FALLBACK_LOCALE && wanted !== shown
+      ? loadFiles(wanted, features)
+      : Promise.resolve(),
+  ]).then(() => undefined);
+}
+
+/** A missing key `<feature>.…` of a file not loaded yet loads that file. */
+function loadMissing(key: string): void {
+  const feature = key.slice(0, key.indexOf('.'));
+  if (feature && Object.hasOwn(loaders, filePath(FALLBACK_LOCALE, feature))) {
+    loadStrings([feature]).catch(() => undefined);
+  }
 }
 
 function readChoice(): PickerChoice | null {
@@ -96,20 +170,19 @@ let sources: LocaleSources = {};
 /** The picker's choice, forced over the other sources while it applies (carryPickerChoice). */
 let choice: PickerChoice | null = null;
 let visitor: Visitor = { settled: false, uid: null, profileLanguage: null };
+/** The portal of the page's host, whose `allLocales` decides whether the picker's choice applies. */
+let portalLocale: PortalLocale | null = null;
 
 function currentLocale(): Locale {
-  return pickLocale({ ...sources, forced: config.forcedLocale ?? choice?.locale ?? null });
+  return pickLocale({
+    ...sources,
+    forced: forcedLocale(config.forcedLocale, choice?.locale, portalLocale),
+  });
 }
 
-async function ensureLoaded(locale: Locale): Promise<void> {
-  if (i18next.hasResourceBundle(locale, 'translation')) return;
-  const load = loaderFor(locale);
-  if (!load) return;
-  i18next.addResourceBundle(locale, 'translation', await load(), true, true);
+function ensureLoaded(locale: Locale): Promise<void> {
+  return loadFiles(locale, [...SHELL_FILES, ...featuresInUse]);
 }
-
-/** The language last asked for: a slower bundle load must not switch back to an older one. */
-let wanted: Locale = FALLBACK_LOCALE;
 
 async function switchTo(locale: Locale): Promise<void> {
   wanted = locale;
@@ -139,6 +212,11 @@ export async function initI18n(): Promise<void> {
       // Every interpolated value goes through the formatter: numbers in the language's format.
       interpolation: { escapeValue: false, alwaysFormat: true },
       returnNull: false,
+      // The net under the pages' lists of files: a key of an unloaded file loads it…
+      saveMissing: true,
+      missingKeyHandler: (_languages, _namespace, key) => loadMissing(key),
+      // …and the components render again when strings arrive.
+      react: { bindI18nStore: 'added' },
     });
   await switchTo(locale);
 }
@@ -155,6 +233,15 @@ export function updateLocaleSources(
     return Promise.resolve();
   }
   sources = next;
+  return switchTo(currentLocale());
+}
+
+/** Re-picks the language once the portal of the page's host is known (spec §3 `allLocales`). */
+export function updatePortalLocale(next: PortalLocale | null): Promise<void> {
+  if (next?.language === portalLocale?.language && next?.allLocales === portalLocale?.allLocales) {
+    return Promise.resolve();
+  }
+  portalLocale = next;
   return switchTo(currentLocale());
 }
 

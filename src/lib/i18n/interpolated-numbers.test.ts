@@ -14,6 +14,8 @@ const i18n = await import('@/lib/i18n/i18n');
 
 beforeAll(async () => {
   await i18n.initI18n();
+  // The game's strings are a file of their own, loaded by the pages that show them.
+  await i18n.loadStrings(['game']);
   for (const lng of ['en', 'de', 'fr']) {
     i18next.addResource(lng, 'translation', 'numbersProbe', '[{{n}}] [{{s}}]');
   }

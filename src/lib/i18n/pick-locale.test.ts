@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   carryPickerChoice,
+  forcedLocale,
+  lookLocaleSources,
   normalizeLocale,
   parsePickerChoice,
   pickLocale,
@@ -129,5 +131,40 @@ describe('workspaceLocaleSources (spec §2 custom-look pages)', () => {
     const none = { customLook: false, workspaceLanguage: null };
     expect(workspaceLocaleSources(null)).toEqual(none);
     expect(workspaceLocaleSources({ activePage: false, language: 'fr' })).toEqual(none);
+  });
+});
+
+describe('portal hosts (spec §2 locale order with a portal look)', () => {
+  const portal = { language: 'de', allLocales: true };
+
+  it('puts the portal language before the profile and browser languages', () => {
+    const look = lookLocaleSources(null, portal);
+    expect(look).toEqual({ customLook: true, workspaceLanguage: 'de' });
+    expect(pickLocale({ ...look, profileLanguage: 'fr', browserLanguages: ['en-US'] })).toBe('de');
+  });
+
+  it('prefers an instructor’s own active page language on that instructor’s pages', () => {
+    expect(lookLocaleSources({ activePage: true, language: 'it' }, portal)).toEqual({
+      customLook: true,
+      workspaceLanguage: 'it',
+    });
+    // A switched-off page, or one without a language, leaves the portal's.
+    expect(lookLocaleSources({ activePage: false, language: 'it' }, portal).workspaceLanguage).toBe(
+      'de',
+    );
+    expect(lookLocaleSources({ activePage: true }, portal).workspaceLanguage).toBe('de');
+  });
+
+  it('falls to the profile when the portal has no language', () => {
+    const look = lookLocaleSources(null, { language: null, allLocales: true });
+    expect(pickLocale({ ...look, profileLanguage: 'pl', browserLanguages: ['en'] })).toBe('pl');
+  });
+
+  it('keeps the picker’s choice first unless the portal offers one language only', () => {
+    expect(forcedLocale(undefined, 'es', portal)).toBe('es');
+    expect(forcedLocale(undefined, 'es', null)).toBe('es');
+    expect(forcedLocale(undefined, 'es', { language: 'de', allLocales: false })).toBeNull();
+    expect(forcedLocale('cs', 'es', { language: 'de', allLocales: false })).toBe('cs');
+    expect(forcedLocale(null, null, portal)).toBeNull();
   });
 });

@@ -120,3 +120,37 @@ export function workspaceLocaleSources(
   const language = workspace['language'];
   return { customLook: true, workspaceLanguage: typeof language === 'string' ? language : null };
 }
+
+/** What a portal host says about languages (spec §3 portal: `allLocales`, its language). */
+export interface PortalLocale {
+  readonly language: string | null;
+  readonly allLocales: boolean;
+}
+
+/**
+ * Spec §2 on a portal host: every page shows the portal's look, so the workspace language there
+ * is the instructor's (on that instructor's pages, when their page is active), else the portal's.
+ */
+export function lookLocaleSources(
+  workspace: Readonly<Record<string, unknown>> | null,
+  portal: PortalLocale | null,
+): Pick<LocaleSources, 'customLook' | 'workspaceLanguage'> {
+  const own = workspaceLocaleSources(workspace);
+  if (!portal) return own;
+  return { customLook: true, workspaceLanguage: own.workspaceLanguage ?? portal.language };
+}
+
+/**
+ * The forced locale of spec §2: the deployment's, else the picker's choice. A portal that does
+ * not offer every language (`allLocales` false) shows no picker, so an earlier choice made
+ * elsewhere does not apply on it: its own language comes first.
+ */
+export function forcedLocale(
+  deployment: string | null | undefined,
+  choice: Locale | null | undefined,
+  portal: PortalLocale | null,
+): string | null {
+  if (deployment) return deployment;
+  if (portal && !portal.allLocales) return null;
+  return choice ?? null;
+}

@@ -20,7 +20,10 @@ export function referralLink(origin: string, uid: string): string {
   return `${origin}/?invitedby=${encodeURIComponent(uid)}`;
 }
 
-function storage(): Storage | undefined {
+/** The part of `Storage` the referrer needs (the attribution module passes its own). */
+type ReferrerStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+function storage(): ReferrerStorage | undefined {
   try {
     return window.localStorage;
   } catch {
@@ -29,7 +32,11 @@ function storage(): Storage | undefined {
 }
 
 /** Keeps the referrer of the latest link for REFERRER_TTL_MS. */
-export function keepReferrer(uid: string, now: number, store = storage()): void {
+export function keepReferrer(
+  uid: string,
+  now: number,
+  store: ReferrerStorage | undefined = storage(),
+): void {
   try {
     store?.setItem(REFERRER_KEY, JSON.stringify({ uid, expiresAt: now + REFERRER_TTL_MS }));
   } catch {
@@ -38,7 +45,10 @@ export function keepReferrer(uid: string, now: number, store = storage()): void 
 }
 
 /** The kept referrer, or null when there is none or it expired (which also forgets it). */
-export function readReferrer(now: number, store = storage()): string | null {
+export function readReferrer(
+  now: number,
+  store: ReferrerStorage | undefined = storage(),
+): string | null {
   let raw: string | null;
   try {
     raw = store?.getItem(REFERRER_KEY) ?? null;

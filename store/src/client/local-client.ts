@@ -28,6 +28,9 @@ import { effectiveOrder } from '../engine/query-eval';
 import type { Write } from '../engine/document-writes';
 import type { ClientMessage, Precondition, ServerMessage, WireDoc, WireQuery } from '../protocol';
 
+/** The longest pause between two attempts of a transaction (business.md §3.6). */
+export const TX_BACKOFF_CAP_MS = 250;
+
 export type ClientCredentials =
   | { readonly kind: 'service'; readonly secret: string }
   | { readonly kind: 'user'; readonly getToken: () => Promise<string | null> };
@@ -480,10 +483,11 @@ export class LocalStoreClient implements DataPort {
       } catch (err) {
         if (!(err instanceof PortError) || err.code !== 'aborted') throw err;
         lastError = err;
-        // Back off a little, with jitter, before reading again.
-        await new Promise((ok) =>
-          setTimeout(ok, 5 * 2 ** attempt * (1 + (randomBytes(1)[0] ?? 0) / 255)),
-        );
+        // Back off a little, with jitter, before reading again; capped, so a transaction that
+        // lost many times to others on one document (an invoice counter) is not left waiting
+        // seconds while the document is free.
+        const base = Math.min(5 * 2 ** attempt, TX_BACKOFF_CAP_MS / 2);
+        await new Promise((ok) => setTimeout(ok, base * (1 + (randomBytes(1)[0] ?? 0) / 255)));
       }
     }
     throw lastError;

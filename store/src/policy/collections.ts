@@ -4,7 +4,6 @@
  * condition is denied (backend only: functions use a service credential, which bypasses this).
  */
 import type { DocData } from '@sim/core/port/data-port';
-import { BEER_BOUNDS } from '@sim/core/beer/model';
 import type { AuthContext, DocReader, Operation } from './types';
 import type { QueryFacts } from './query-facts';
 import { deepEqual, diff, getField, hasAny, hasOnly, isId, isInt, isMap, mapField } from './data';
@@ -21,6 +20,7 @@ import {
   isTeamMember,
   isTransparent,
   isUser,
+  publicPageActive,
   seesAll,
   seesHidden,
   seesSecrets,
@@ -57,16 +57,8 @@ export interface PathRule {
 export const PROTECTED_USER_FIELDS = ['features', 'plans', 'notifyPlanPurchase'] as const;
 const REMOVABLE_USER_FIELDS = ['notifyPlanPurchase'];
 
-/** Fields a player may change in its own facility's private document (the order validation). */
-export const VALIDATION_FIELDS = ['validatedOrder', 'validatedWeek', 'capabilities'] as const;
-export const CAPABILITY_VALIDATION_FIELDS = ['validatedOrder', 'validatedOrderQty'] as const;
-/** The rules unroll per-capability checks; a facility has at most this many capabilities. */
-export const MAX_CAPABILITIES = 8;
 /** The rules unroll recipient checks of a message's `to` list up to this many entries. */
 export const MAX_MESSAGE_RECIPIENTS = 8;
-
-export const ORDER_REQUIRED_FIELDS = ['game_id', 'faci_id', 'capa_id', 'orderQty', 'week'] as const;
-export const ORDER_FIELDS = [...ORDER_REQUIRED_FIELDS, 'created_at', 'week'] as const;
 
 const always: Condition = () => true;
 
@@ -107,6 +99,52 @@ function gameSessionAllowed(c: RuleContext): boolean {
     return true;
   }
   return isSessionAdmin(c.auth, after, c.read);
+}
+
+// ---- public pages ----
+
+/** The fields of an instructor's public page (spec §3 publicProfile and workspace). */
+export const PUBLIC_PROFILE_FIELDS = [
+  'language',
+  'logoUrl',
+  'filename',
+  'useThumbnail',
+  'bckColor',
+  'mainColor',
+  'appTitle',
+  'pageName',
+  'activePage',
+  'slug',
+] as const;
+
+/** A page address: lower-case letters, digits and inner dashes, 3 to 40 characters. */
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,38}[a-z0-9]$/;
+
+/** The page's slug is empty or claimed by `uid` (`slugs/{slug}.uid`). */
+function slugClaimedBy(c: RuleContext, uid: string): boolean {
+  const slug = getField(c.incoming, 'slug', '');
+  if (slug === '') return true;
+  if (typeof slug !== 'string' || slug.includes('/')) return false;
+  return getField(c.read(`slugs/${slug}`), 'uid', null) === uid;
+}
+
+function publicProfileFieldsOnly(c: RuleContext): boolean {
+  return c.incoming !== undefined && hasOnly(Object.keys(c.incoming), PUBLIC_PROFILE_FIELDS);
+}
+
+/**
+ * An instructor's public page lists, to anyone, the instructor's published games outside a
+ * session while the page is active: by creator, with draft, archived and deleted false and
+ * session null.
+ */
+function gameListedOnPage(c: RuleContext): boolean {
+  return (
+    listed(c, 'draft') === false &&
+    listed(c, 'archived') === false &&
+    listed(c, 'deleted') === false &&
+    listed(c, 'session') === null &&
+    publicPageActive(listed(c, 'creator'), c.read)
+  );
 }
 
 // ---- users ----
@@ -154,6 +192,85 @@ function referrerKept(c: RuleContext): boolean {
 
 function referralOptInValid(c: RuleContext): boolean {
   return typeof getField(c.incoming, 'joinedReferralProgram', false) === 'boolean';
+}
+
+/** The welcome tour's states on a profile: a new instructor's 'due', then 'seen'. */
+export const WELCOME_TOUR_STATES = ['due', 'seen'] as const;
+
+/**
+ * The user's own choices, which only the user writes: `leaderboardConsent` (named on the public
+ * leaderboard; off unless true) a boolean, `welcomeTour` absent or one of its states.
+ */
+function ownChoicesValid(c: RuleContext): boolean {
+  const tour = getField(c.incoming, 'welcomeTour', 'seen');
+  return (
+    typeof getField(c.incoming, 'leaderboardConsent', false) === 'boolean' &&
+    typeof tour === 'string' &&
+    (WELCOME_TOUR_STATES as readonly string[]).includes(tour)
+  );
+}
+
+/**
+ * Where the user came from (spec §2, §9): `attribution` is the campaign of the link they came
+ * through, set once like `invitedBy` (at creation, or added to a profile without one; never
+ * changed or removed).
+ */
+export const ATTRIBUTION_CAMPAIGN_FIELDS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'utm_id',
+  'gclid',
+  'zsid',
+] as const;
+export const ATTRIBUTION_VALUE_MAX = 200;
+/** 2100-01-01: a `capturedAt` beyond it is not a time the app wrote. */
+export const ATTRIBUTION_TIME_MAX = 4_102_444_800_000;
+/** The setup-account answers (spec §9 attribution choices), '' when none was picked. */
+const ATTRIBUTION_SOURCES = ['', 'search', 'friend', 'social', 'ads', 'news', 'class', 'other'];
+
+/** `attribution` absent, or only campaign strings of 1 to 200 characters and an int `capturedAt`. */
+function attributionValid(c: RuleContext): boolean {
+  const a = getField(c.incoming, 'attribution', null);
+  if (a === null) return true;
+  if (!isMap(a) || !hasOnly(Object.keys(a), [...ATTRIBUTION_CAMPAIGN_FIELDS, 'capturedAt'])) {
+    return false;
+  }
+  const capturedAt = getField(a, 'capturedAt', null);
+  return (
+    isInt(capturedAt) &&
+    capturedAt > 0 &&
+    capturedAt <= ATTRIBUTION_TIME_MAX &&
+    ATTRIBUTION_CAMPAIGN_FIELDS.every((field) => {
+      if (!Object.hasOwn(a, field)) return true;
+      const value = a[field];
+      return typeof value === 'string' && value.length > 0 && value.length <= ATTRIBUTION_VALUE_MAX;
+    })
+  );
+}
+
+function attributionKept(c: RuleContext): boolean {
+  if (c.existing === undefined || c.incoming === undefined) return false;
+  const d = diff(c.incoming, c.existing);
+  return (
+    !hasAny(d.changed, ['attribution']) &&
+    !hasAny(d.removed, ['attribution']) &&
+    (!hasAny(d.added, ['attribution']) || attributionValid(c))
+  );
+}
+
+/** The setup-account answer: one of the choices, and the 'other' text at most 200 characters. */
+function attributionAnswerValid(c: RuleContext): boolean {
+  const source = getField(c.incoming, 'attributionSource', '');
+  const other = getField(c.incoming, 'attributionOtherText', '');
+  return (
+    typeof source === 'string' &&
+    ATTRIBUTION_SOURCES.includes(source) &&
+    typeof other === 'string' &&
+    other.length <= ATTRIBUTION_VALUE_MAX
+  );
 }
 
 // ---- templates and session templates ----
@@ -226,89 +343,143 @@ function lobbyEntryValid(c: RuleContext): boolean {
   );
 }
 
-// ---- facility private documents ----
+// ---- quote requests ----
 
-/** `game.facilities.{fid}.capabilities`: what the game says of a facility's capabilities. */
-function publicCapabilities(g: DocData, fid: unknown): DocData {
-  return isId(fid) ? mapField(mapField(mapField(g, 'facilities'), fid), 'capabilities') : {};
-}
+export const QUOTE_FIELDS = [
+  'uid',
+  'institution',
+  'email',
+  'country',
+  'players',
+  'gameTypes',
+  'message',
+  'locale',
+  'created_at',
+] as const;
+const QUOTE_REQUIRED = QUOTE_FIELDS.filter((f) => f !== 'locale');
+export const QUOTE_BOUNDS = {
+  institution: 200,
+  email: 320,
+  message: 2000,
+  players: { min: 1, max: 100_000 },
+} as const;
+export const QUOTE_GAME_TYPES = ['beergame', 'leangame'] as const;
+/** The rules' `'^[^@ ]+@[^@ ]+[.][^@ ]+$'`. */
+const QUOTE_EMAIL = /^[^@ ]+@[^@ ]+[.][^@ ]+$/;
 
-/** Spec §5: an order quantity is a whole number from 0 to 999. */
-export const ORDER_QTY_MAX = BEER_BOUNDS.quantity.max;
-
-/**
- * An order quantity: a whole number 0…999, and at most the capability's `maxOrderQty` when that
- * is set (above 0). `cap` is the public capability on the game document.
- */
-function orderQtyValid(qty: unknown, cap: unknown): boolean {
-  if (!isMap(cap)) return false;
-  const max = getField(cap, 'maxOrderQty', 0);
-  return (
-    isInt(qty) &&
-    qty >= 0 &&
-    qty <= ORDER_QTY_MAX &&
-    (typeof max !== 'number' || max <= 0 || qty <= max)
-  );
-}
-
-function capabilityValidationOnly(after: unknown, before: unknown, cap: unknown): boolean {
-  if (deepEqual(after, before)) return true;
-  if (!isMap(after) || !isMap(before)) return false;
-  return (
-    hasOnly(diff(after, before).affected, CAPABILITY_VALIDATION_FIELDS) &&
-    typeof getField(after, 'validatedOrder', false) === 'boolean' &&
-    orderQtyValid(getField(after, 'validatedOrderQty', 0), cap)
-  );
-}
-
-/** Only `validatedOrder` and, per existing capability, `validatedOrder` / `validatedOrderQty`. */
-function validationOnly(c: RuleContext, publicCaps: DocData): boolean {
-  if (c.existing === undefined || c.incoming === undefined) return false;
-  if (!hasOnly(diff(c.incoming, c.existing).affected, VALIDATION_FIELDS)) return false;
-  if (typeof getField(c.incoming, 'validatedOrder', false) !== 'boolean') return false;
-  // The validation names the facility's current week: a late one is refused, never counted for
-  // the next week.
-  if (getField(c.incoming, 'validatedWeek', null) !== getField(c.existing, 'week', null)) {
+function quoteRequestValid(c: RuleContext): boolean {
+  const d = c.incoming;
+  if (d === undefined || c.auth === null) return false;
+  const keys = Object.keys(d);
+  if (!hasOnly(keys, QUOTE_FIELDS) || !QUOTE_REQUIRED.every((k) => keys.includes(k))) {
     return false;
   }
-  const after = getField(c.incoming, 'capabilities', {});
-  const before = getField(c.existing, 'capabilities', {});
-  if (!isMap(after) || !isMap(before)) return false;
-  const keys = Object.keys(after);
-  const beforeKeys = Object.keys(before);
+  const { uid, institution, email, country, players, gameTypes, message, created_at } = d;
+  const locale = getField(d, 'locale', null);
   return (
-    keys.length === beforeKeys.length &&
-    keys.every((k) => Object.hasOwn(before, k)) &&
-    keys.length <= MAX_CAPABILITIES &&
-    keys.every((k) => capabilityValidationOnly(after[k], before[k], getField(publicCaps, k, {})))
+    uid === c.auth.uid &&
+    typeof institution === 'string' &&
+    institution.length > 0 &&
+    institution.length <= QUOTE_BOUNDS.institution &&
+    typeof email === 'string' &&
+    email.length <= QUOTE_BOUNDS.email &&
+    QUOTE_EMAIL.test(email) &&
+    typeof country === 'string' &&
+    /^[A-Z]{2}$/.test(country) &&
+    isInt(players) &&
+    players >= QUOTE_BOUNDS.players.min &&
+    players <= QUOTE_BOUNDS.players.max &&
+    Array.isArray(gameTypes) &&
+    gameTypes.length >= 1 &&
+    gameTypes.length <= QUOTE_GAME_TYPES.length &&
+    gameTypes.every((t) => (QUOTE_GAME_TYPES as readonly unknown[]).includes(t)) &&
+    new Set(gameTypes).size === gameTypes.length &&
+    typeof message === 'string' &&
+    message.length <= QUOTE_BOUNDS.message &&
+    (!Object.hasOwn(d, 'locale') || (typeof locale === 'string' && /^[a-z]{2}$/.test(locale))) &&
+    isInt(created_at) &&
+    created_at >= 0
   );
 }
 
-// ---- orders ----
+// ---- help feedback and the in-app feature board ----
 
-function orderValid(c: RuleContext, g: DocData): boolean {
-  const o = c.incoming;
-  if (o === undefined) return false;
-  const keys = Object.keys(o);
-  const faciId = getField(o, 'faci_id', null);
-  const capaId = getField(o, 'capa_id', null);
-  const qty = getField(o, 'orderQty', null);
-  const week = getField(o, 'week', null);
+export const FEEDBACK_FIELDS = ['uid', 'message', 'email', 'page', 'locale', 'created_at'] as const;
+const FEEDBACK_REQUIRED = ['uid', 'message', 'page', 'created_at'];
+export const FEEDBACK_BOUNDS = { message: 2000, email: 320, page: 300 } as const;
+
+/** Optional `locale`: a two-letter language code when present. */
+function optionalLocale(d: DocData): boolean {
+  const locale = getField(d, 'locale', null);
+  return !Object.hasOwn(d, 'locale') || (typeof locale === 'string' && /^[a-z]{2}$/.test(locale));
+}
+
+function feedbackValid(c: RuleContext): boolean {
+  const d = c.incoming;
+  if (d === undefined || c.auth === null) return false;
+  const keys = Object.keys(d);
+  if (!hasOnly(keys, FEEDBACK_FIELDS) || !FEEDBACK_REQUIRED.every((k) => keys.includes(k))) {
+    return false;
+  }
+  const { uid, message, page, created_at } = d;
+  const email = getField(d, 'email', null);
   return (
-    hasOnly(keys, ORDER_FIELDS) &&
-    ORDER_REQUIRED_FIELDS.every((f) => keys.includes(f)) &&
-    getField(o, 'game_id', null) === c.params['gid'] &&
-    isId(faciId) &&
-    isInt(week) &&
-    // One order per capability and week ({faci_id}_{capa_id}_{week}), for the current week only.
-    c.params['oid'] === `${faciId}_${String(capaId)}_${week}` &&
-    week === getField(c.read(`games/${c.params['gid']}/facilities/${faciId}`), 'week', null) &&
-    isPlayerOf(c.auth, g, faciId) &&
-    !isFinished(g) &&
-    isId(capaId) &&
-    isId(faciId) &&
-    Object.hasOwn(publicCapabilities(g, faciId), capaId) &&
-    orderQtyValid(qty, getField(publicCapabilities(g, faciId), capaId, {}))
+    uid === c.auth.uid &&
+    typeof message === 'string' &&
+    message.length > 0 &&
+    message.length <= FEEDBACK_BOUNDS.message &&
+    (!Object.hasOwn(d, 'email') ||
+      (typeof email === 'string' &&
+        email.length <= FEEDBACK_BOUNDS.email &&
+        QUOTE_EMAIL.test(email))) &&
+    typeof page === 'string' &&
+    page.length <= FEEDBACK_BOUNDS.page &&
+    /^\/.*$/.test(page) &&
+    optionalLocale(d) &&
+    isInt(created_at) &&
+    created_at >= 0
+  );
+}
+
+export const SUGGESTION_FIELDS = [
+  'uid',
+  'name',
+  'title',
+  'details',
+  'votes',
+  'locale',
+  'created_at',
+] as const;
+const SUGGESTION_REQUIRED = SUGGESTION_FIELDS.filter((f) => f !== 'locale');
+export const SUGGESTION_BOUNDS = {
+  name: 80,
+  title: { min: 3, max: 120 },
+  details: 2000,
+} as const;
+
+/** A new suggestion: the author's own, bounded, with no votes yet (voteSuggestion counts them). */
+function suggestionValid(c: RuleContext): boolean {
+  const d = c.incoming;
+  if (d === undefined || c.auth === null) return false;
+  const keys = Object.keys(d);
+  if (!hasOnly(keys, SUGGESTION_FIELDS) || !SUGGESTION_REQUIRED.every((k) => keys.includes(k))) {
+    return false;
+  }
+  const { uid, name, title, details, votes, created_at } = d;
+  return (
+    uid === c.auth.uid &&
+    typeof name === 'string' &&
+    name.length > 0 &&
+    name.length <= SUGGESTION_BOUNDS.name &&
+    typeof title === 'string' &&
+    title.length >= SUGGESTION_BOUNDS.title.min &&
+    title.length <= SUGGESTION_BOUNDS.title.max &&
+    typeof details === 'string' &&
+    details.length <= SUGGESTION_BOUNDS.details &&
+    votes === 0 &&
+    optionalLocale(d) &&
+    isInt(created_at) &&
+    created_at >= 0
   );
 }
 
@@ -386,12 +557,18 @@ export const RULES: readonly PathRule[] = [
         isUser(c.auth, c.params['uid'] ?? '') &&
         userCreateAllowed(c) &&
         referrerValid(c) &&
-        referralOptInValid(c),
+        referralOptInValid(c) &&
+        attributionValid(c) &&
+        attributionAnswerValid(c) &&
+        ownChoicesValid(c),
       update: (c) =>
         isUser(c.auth, c.params['uid'] ?? '') &&
         userUpdateAllowed(c) &&
         referrerKept(c) &&
-        referralOptInValid(c),
+        referralOptInValid(c) &&
+        attributionKept(c) &&
+        attributionAnswerValid(c) &&
+        ownChoicesValid(c),
     },
   },
   {
@@ -411,13 +588,37 @@ export const RULES: readonly PathRule[] = [
     },
   },
   {
+    // Anyone reads an instructor's public page, so it holds the page's fields only.
     pattern: 'publicProfiles/{uid}',
     allow: {
       get: always,
       list: always,
-      create: (c) => isInstructor(c.auth) && c.auth.uid === c.params['uid'],
-      update: (c) => isInstructor(c.auth) && c.auth.uid === c.params['uid'],
+      create: (c) =>
+        isInstructor(c.auth) &&
+        c.auth.uid === c.params['uid'] &&
+        publicProfileFieldsOnly(c) &&
+        slugClaimedBy(c, c.auth.uid),
+      update: (c) =>
+        isInstructor(c.auth) &&
+        c.auth.uid === c.params['uid'] &&
+        publicProfileFieldsOnly(c) &&
+        (deepEqual(getField(c.incoming, 'slug', ''), getField(c.existing, 'slug', '')) ||
+          slugClaimedBy(c, c.auth.uid)),
       delete: (c) => isInstructor(c.auth) && c.auth.uid === c.params['uid'],
+    },
+  },
+  {
+    // Page addresses: one owner per slug, first come; claimed before the page names it.
+    pattern: 'slugs/{slug}',
+    allow: {
+      get: always,
+      create: (c) =>
+        isInstructor(c.auth) &&
+        SLUG_PATTERN.test(c.params['slug'] ?? '') &&
+        c.incoming !== undefined &&
+        hasOnly(Object.keys(c.incoming), ['uid']) &&
+        getField(c.incoming, 'uid', null) === c.auth.uid,
+      delete: (c) => isInstructor(c.auth) && getField(c.existing, 'uid', null) === c.auth.uid,
     },
   },
   {
@@ -481,9 +682,14 @@ export const RULES: readonly PathRule[] = [
         c.existing === undefined ||
         getField(c.existing, 'status', null) === 'published' ||
         isSessionAdminOf(c.auth, c.existing, c.read),
+      // An instructor's active public page lists the published sessions to anyone.
       list: (c) =>
-        signedIn(c.auth) &&
-        (listed(c, 'creator') === c.auth.uid || isTeamMember(c.auth, listed(c, 'team'), c.read)),
+        (signedIn(c.auth) &&
+          (listed(c, 'creator') === c.auth.uid ||
+            isTeamMember(c.auth, listed(c, 'team'), c.read))) ||
+        (listed(c, 'status') === 'published' &&
+          listed(c, 'deleted') === false &&
+          publicPageActive(listed(c, 'creator'), c.read)),
       create: (c) =>
         isInstructor(c.auth) &&
         getField(c.incoming, 'creator', null) === c.auth.uid &&
@@ -538,12 +744,13 @@ export const RULES: readonly PathRule[] = [
     allow: {
       get: always,
       list: (c) =>
-        signedIn(c.auth) &&
-        (listed(c, 'creator') === c.auth.uid ||
-          listedIn(c, 'players', c.auth.uid) ||
-          listedIn(c, 'observers', c.auth.uid) ||
-          isTeamMember(c.auth, listed(c, 'team'), c.read) ||
-          isSessionAdmin(c.auth, listed(c, 'session'), c.read)),
+        (signedIn(c.auth) &&
+          (listed(c, 'creator') === c.auth.uid ||
+            listedIn(c, 'players', c.auth.uid) ||
+            listedIn(c, 'observers', c.auth.uid) ||
+            isTeamMember(c.auth, listed(c, 'team'), c.read) ||
+            isSessionAdmin(c.auth, listed(c, 'session'), c.read))) ||
+        gameListedOnPage(c),
       create: (c) =>
         isInstructor(c.auth) &&
         getField(c.incoming, 'creator', null) === c.auth.uid &&
@@ -566,14 +773,8 @@ export const RULES: readonly PathRule[] = [
         (c, g) => seesAll(c.auth, g, c.read) || isPlayerOf(c.auth, g, c.params['fid']),
       ),
       create: creatorOfGame,
-      // A lean game's facility document is its player's view, written by the backend only.
-      update: withGame(
-        (c, g) =>
-          isPlayerOf(c.auth, g, c.params['fid']) &&
-          getField(g, 'type', 'beergame') !== 'leangame' &&
-          !isFinished(g) &&
-          validationOnly(c, publicCapabilities(g, c.params['fid'])),
-      ),
+      // Written by the backend only: a beer player's order goes through placeOrder (decision
+      // 0026), a lean game's document is its player's view of the run.
       delete: creatorOfGame,
     },
   },
@@ -610,14 +811,7 @@ export const RULES: readonly PathRule[] = [
       list: withGame(
         (c, g) => seesAll(c.auth, g, c.read) || isPlayerOf(c.auth, g, listed(c, 'faci_id')),
       ),
-      create: withGame((c, g) => orderValid(c, g)),
-      // A re-sent batch: the same order, only its timestamp may change.
-      update: withGame(
-        (c, g) =>
-          orderValid(c, g) &&
-          c.existing !== undefined &&
-          hasOnly(diff(c.incoming ?? {}, c.existing).affected, ['created_at']),
-      ),
+      // Written by the backend only (placeOrder, in the week's transaction: decision 0026).
     },
   },
   {
@@ -669,6 +863,42 @@ export const RULES: readonly PathRule[] = [
     },
   },
   {
+    // Quote requests from /quote: created in the caller's own name with bounded fields; nobody
+    // reads, changes or deletes one on the client.
+    pattern: 'quoteRequests/{rid}',
+    allow: { create: (c) => signedIn(c.auth) && quoteRequestValid(c) },
+  },
+  {
+    // Feedback from the help menu: created in the caller's own name with bounded fields; nobody
+    // reads, changes or deletes one on the client.
+    pattern: 'feedback/{fid}',
+    allow: { create: (c) => signedIn(c.auth) && feedbackValid(c) },
+  },
+  {
+    // The in-app feature board: instructors read and post; counts change through voteSuggestion.
+    pattern: 'suggestions/{sid}',
+    allow: {
+      get: (c) => isInstructor(c.auth),
+      list: (c) => isInstructor(c.auth),
+      create: (c) => isInstructor(c.auth) && suggestionValid(c),
+    },
+  },
+  {
+    // One vote per user per suggestion (`{sid}~{uid}`), written by voteSuggestion; the voter reads
+    // its own.
+    pattern: 'suggestionVotes/{vid}',
+    allow: {
+      get: (c) => signedIn(c.auth) && getField(c.existing, 'uid', null) === c.auth.uid,
+      list: (c) => signedIn(c.auth) && listed(c, 'uid') === c.auth.uid,
+    },
+  },
+  {
+    // The public leaderboard, written by the backend when a ranked game finishes.
+    // demoGrants/{id} and demoUsage/{id} (createDemoGame) have no rule: backend only.
+    pattern: 'leaderboard/{gid}',
+    allow: { get: always, list: always },
+  },
+  {
     // Join codes of sessions, written by generateSessionCode: a signed-in user gets one code.
     pattern: 'sessionCodes/{code}',
     allow: { get: (c) => signedIn(c.auth) },
@@ -687,4 +917,6 @@ export const RULES: readonly PathRule[] = [
   },
   { pattern: 'portals/{pid}', allow: { get: always, list: always } },
   { pattern: 'vatRates/{rid}', allow: { get: always, list: always } },
+  // The plans on sale with their prices; counters/{id} (the invoice number) has no rule.
+  { pattern: 'planCatalog/{pid}', allow: { get: always, list: always } },
 ];

@@ -132,3 +132,13 @@ export function seesHidden(auth: AuthContext | null, game: DocData, read: DocRea
 export function isFinished(game: DocData): boolean {
   return getField(game, 'finished', false) === true;
 }
+
+/**
+ * Spec §2: an instructor's public page shows when the workspace (`publicProfiles/{uid}`) exists
+ * and its `activePage` is not false.
+ */
+export function publicPageActive(uid: unknown, read: DocReader): boolean {
+  if (!isId(uid)) return false;
+  const page = read(`publicProfiles/${uid}`);
+  return page !== undefined && getField(page, 'activePage', true) !== false;
+}

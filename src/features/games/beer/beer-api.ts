@@ -1,9 +1,8 @@
 /** The beer game's own documents through the data port, and its calls. */
-import { PortError } from '@sim/core/port/data-port';
-import { serverTimestamp } from '@sim/core/port/field-values';
 import type { BeerGameDocs } from '@sim/core/beer/game-docs';
 import type { editPlan } from '@/features/games/beer/editor-draft';
-import { gamePath, readDoc } from '@/features/games/shared/game-api';
+import { gamePath } from '@/features/games/shared/game-api';
+import { gameCreatedEvent, track } from '@/lib/analytics/events';
 import { getDataPort } from '@/lib/data/port';
 import { resetBeerGame } from '@/lib/firebase/callables';
 
@@ -25,6 +24,7 @@ export async function createGameDocs(
     batch.set(`${gamePath(gid)}/facilities/${fid}`, { ...data });
   }
   await batch.commit();
+  track(gameCreatedEvent('beergame', 'editor'));
 }
 
 /**
@@ -49,59 +49,4 @@ export async function updateGameDocs(
 /** The creator's switches on the public game document. */
 export async function setGameFlags(gid: string, flags: { paused?: boolean }): Promise<void> {
   await getDataPort().docs.update(gamePath(gid), flags);
-}
-
-/** An order's document id: one order per facility, capability and week (docs/policy.md). */
-export function orderId(fid: string, cid: string, week: number): string {
-  return `${fid}_${cid}_${week}`;
-}
-
-/**
- * The player's order (docs/policy.md): one batch creates an order per capability and sets the
- * facility's validation flags and quantities, naming the week it is for. The access policy refuses
- * it once that week has turned (permission-denied), so a late order never lands in the next week;
- * a re-sent batch rewrites the same order documents.
- */
-export async function placeOrder(
-  gid: string,
-  fid: string,
-  week: number,
-  quantities: Record<string, number>,
-): Promise<void> {
-  const docs = getDataPort().docs;
-  const batch = docs.batch();
-  const validation: Record<string, unknown> = { validatedOrder: true, validatedWeek: week };
-  for (const [cid, qty] of Object.entries(quantities)) {
-    batch.set(`${gamePath(gid)}/orders/${orderId(fid, cid, week)}`, {
-      game_id: gid,
-      faci_id: fid,
-      capa_id: cid,
-      orderQty: qty,
-      week,
-      created_at: serverTimestamp(),
-    });
-    validation[`capabilities.${cid}.validatedOrder`] = true;
-    validation[`capabilities.${cid}.validatedOrderQty`] = qty;
-  }
-  batch.update(`${gamePath(gid)}/facilities/${fid}`, validation);
-  await batch.commit();
-}
-
-/**
- * Whether a refused order was refused because the facility's week is no longer `week` (the
- * week turned while the order was on its way).
- */
-export async function weekHasTurned(
-  gid: string,
-  fid: string,
-  week: number,
-  err: unknown,
-): Promise<boolean> {
-  if (!(err instanceof PortError) || err.code !== 'permission-denied') return false;
-  try {
-    const current = (await readDoc(`${gamePath(gid)}/facilities/${fid}`)).data?.['week'];
-    return typeof current === 'number' && current !== week;
-  } catch {
-    return false;
-  }
 }

@@ -3,7 +3,7 @@
  * accept any stored value and give typed, defaulted data. Pure.
  */
 import type { ScheduledMessage, ThresholdMessage } from '@sim/core/beer/game-docs';
-import { BEER_DEBRIEF_SECTIONS } from '@sim/core/beer/game-docs';
+import { BEER_DEBRIEF_SECTIONS } from '@sim/core/beer/debrief-sections';
 import type { CapabilityType } from '@sim/core/beer/model';
 import type { FacilityDetail, PlayerView } from '@sim/core/beer/view';
 import { hasStarted, seatOf, type Seat } from '@sim/core/beer/lineup';

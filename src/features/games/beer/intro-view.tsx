@@ -17,6 +17,7 @@ export function BeerIntroScreen({
   data,
   user,
   defaultPlayerName,
+  defaultShowName,
   signInAnonymously,
 }: IntroScreenProps) {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function BeerIntroScreen({
       game={game}
       user={user}
       defaultPlayerName={defaultPlayerName}
+      defaultShowName={defaultShowName}
       signInAnonymously={signInAnonymously}
       lead={t('game.intro.lead', { n: game.facilities.length })}
       facilityIcon={(f) => facilityIcon(f.visual)}

@@ -10,7 +10,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type FocusEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import type { PublicCapability } from '@/features/games/beer/game-model';
 import type { OrderCheck } from '@/features/games/beer/order-rules';
 import type { ComputerOrder } from '@/features/games/beer/play-model';
 import { PipelineCells } from '@/features/games/beer/play-panels';
+import { NumberField } from '@/components/number-field';
 import { useFormatNumber } from '@/lib/i18n/format-number';
 
 export interface OrderLine {
@@ -40,12 +40,10 @@ export function OrderForm({
   computerOrdered,
   lateWeek,
   waitingText,
-  turnFailed,
   productName,
   supplierName,
   onType,
   onSubmit,
-  onRetry,
 }: {
   week: number;
   lines: readonly OrderLine[];
@@ -60,12 +58,10 @@ export function OrderForm({
   computerOrdered: { week: number; orders: ComputerOrder[] } | null;
   lateWeek: number | null;
   waitingText: string;
-  turnFailed: boolean;
   productName: (pid: string) => string;
   supplierName: (fid: string | null) => string;
   onType: (capability: string, text: string) => void;
   onSubmit: () => void;
-  onRetry: () => void;
 }) {
   const { t } = useTranslation();
   const num = useFormatNumber();
@@ -158,7 +154,7 @@ export function OrderForm({
                 spacing={{ xs: 1, sm: 2 }}
                 sx={{ alignItems: { sm: 'flex-start' }, mt: 1 }}
               >
-                <TextField
+                <NumberField
                   size="small"
                   label={t('game.play.quantity')}
                   value={text}
@@ -173,15 +169,13 @@ export function OrderForm({
                         : rules.join(' · ') || t('game.order.noRule')
                   }
                   inputRef={i === 0 ? firstField : undefined}
-                  slotProps={{
-                    htmlInput: {
-                      'data-testid': `order-${cap.id}`,
-                      // A numeric keypad on phones; whole numbers only.
-                      inputMode: 'numeric',
-                      pattern: '[0-9]*',
-                      enterKeyHint: 'send',
-                      autoComplete: 'off',
-                    },
+                  htmlInput={{
+                    'data-testid': `order-${cap.id}`,
+                    // A numeric keypad on phones; whole numbers only.
+                    inputMode: 'numeric',
+                    pattern: '[0-9]*',
+                    enterKeyHint: 'send',
+                    autoComplete: 'off',
                   }}
                   sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0 }}
                 />
@@ -202,13 +196,6 @@ export function OrderForm({
             icon={<CircularProgress size={20} aria-hidden />}
             data-testid="play-waiting"
             role="status"
-            action={
-              turnFailed ? (
-                <Button onClick={onRetry} disabled={busy}>
-                  {t('game.play.retry')}
-                </Button>
-              ) : undefined
-            }
           >
             {waitingText}
           </Alert>

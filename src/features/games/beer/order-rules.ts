@@ -1,5 +1,5 @@
 /** Order entry checks of the play screen: the core's order rules (BEER-ORD-1..4) on typed text. Pure. */
-import { applyOrderRules } from '@sim/core/beer/engine';
+import { applyOrderRules } from '@sim/core/beer/order-rules';
 import { BEER_BOUNDS } from '@sim/core/beer/model';
 
 export interface OrderCheck {

@@ -5,7 +5,12 @@ import { classicGame } from '@sim/core/beer/presets';
 import { advanceN } from '@sim/core/beer/testing';
 import { playerView } from '@sim/core/beer/view';
 import { parseFacilityPrivate } from '@/features/games/beer/game-model';
-import { chainRows, computerOrdersOf } from '@/features/games/beer/play-model';
+import {
+  chainRows,
+  computerOrdersOf,
+  sameTurn,
+  weekHasTurned,
+} from '@/features/games/beer/play-model';
 
 const chain = [
   { id: 'factory', clients: ['distributor'] },
@@ -61,5 +66,31 @@ describe('the chain table', () => {
   it('shows only the player’s own line when the game is not transparent', () => {
     const rows = chainRows(playerView(game(false), 'wholesaler'), chain);
     expect(rows.map((r) => r.fid)).toEqual(['wholesaler']);
+  });
+});
+
+describe('sameTurn', () => {
+  it('holds a week turn until the game and the facility documents show the same week', () => {
+    expect(sameTurn({ week: 3 }, { week: 3 })).toBe(true);
+    // The game document has the new week, the facility document not yet (and the other way).
+    expect(sameTurn({ week: 4 }, { week: 3 })).toBe(false);
+    expect(sameTurn({ week: 3 }, { week: 4 })).toBe(false);
+    // Nothing to wait for without a facility document; a game without a week is at week 1.
+    expect(sameTurn({ week: 4 }, null)).toBe(true);
+    expect(sameTurn({}, { week: 1 })).toBe(true);
+  });
+});
+
+describe('weekHasTurned', () => {
+  it("recognises placeOrder's refusal of an order whose week has turned, and nothing else", () => {
+    expect(
+      weekHasTurned({ code: 'failed-precondition', details: { messageKey: 'orderWeekTurned' } }),
+    ).toBe(true);
+    expect(
+      weekHasTurned({ code: 'failed-precondition', details: { messageKey: 'orderAlreadyPlaced' } }),
+    ).toBe(false);
+    expect(weekHasTurned({ code: 'unavailable' })).toBe(false);
+    expect(weekHasTurned(new Error('orderWeekTurned'))).toBe(false);
+    expect(weekHasTurned(null)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What the play screen derives from the player's facility document: the orders the computer
- * placed for the player, and the whole chain's figures in a transparent game. Pure.
+ * placed for the player, the whole chain's figures in a transparent game, whether the game and
+ * the facility documents show the same week, and why an order was refused. Pure.
  */
 import type { FacilityDetail, PlayerView } from '@sim/core/beer/view';
 import type { FacilityPrivate } from '@/features/games/beer/game-model';
@@ -97,4 +98,34 @@ export function chainRows(
       const d = byId.get(f.id);
       return d ? rowsOf(d) : [];
     });
+}
+
+/**
+ * Whether the public game document and the player's facility document show the same week. The
+ * backend writes both in the week's transaction, but they arrive through two listeners: until
+ * both have the new week, the page keeps showing the previous pair, so it renders a turn once.
+ * A facility document not loaded (or missing) has nothing to wait for.
+ */
+export function sameTurn(
+  game: { readonly week?: unknown },
+  facility: { week: number } | null,
+): boolean {
+  if (facility === null) return true;
+  const week = typeof game.week === 'number' ? game.week : 1;
+  return week === facility.week;
+}
+
+/**
+ * Whether placeOrder refused the order because its week had turned before it arrived (the timer,
+ * the instructor): nothing was recorded, and the new week's order is the player's next decision.
+ */
+export function weekHasTurned(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('details' in err)) return false;
+  const details: unknown = err.details;
+  return (
+    typeof details === 'object' &&
+    details !== null &&
+    'messageKey' in details &&
+    details.messageKey === 'orderWeekTurned'
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * `/game/:id/play` for a player: the map, the player's own panel and the order entry. The order
- * is the batch write of docs/policy.md, then `createNewTurnTask`; the next week arrives through
- * the facility document's listener.
+ * is one `placeOrder` call, which also turns the week when it is the last one; the next week
+ * arrives through the game and facility documents' listeners, shown together (`useTurn`).
  */
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import Alert from '@mui/material/Alert';
@@ -14,14 +14,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { placeOrder, weekHasTurned } from '@/features/games/beer/beer-api';
 import { ChainFigures, ChainTable } from '@/features/games/beer/chain-table';
 import {
   awaitedRoles,
   type BeerGameDoc,
+  type FacilityPrivate,
   messagesShown,
   type PublicFacility,
   secondsLeft,
@@ -30,16 +30,23 @@ import {
 import { MapView } from '@/features/games/beer/map-view';
 import { OrderForm, type OrderLine } from '@/features/games/beer/order-form';
 import { checkOrder } from '@/features/games/beer/order-rules';
-import { chainRows, computerOrdersOf } from '@/features/games/beer/play-model';
+import { chainRows, computerOrdersOf, weekHasTurned } from '@/features/games/beer/play-model';
 import { HistoryPanel, OwnPanel, ThisWeekPanel } from '@/features/games/beer/play-panels';
-import { useBeerGame, useFacilityDoc, usePlayerMessages } from '@/features/games/beer/use-game';
+import {
+  useBeerGame,
+  useFacilityDoc,
+  usePlayerMessages,
+  useTurn,
+} from '@/features/games/beer/use-game';
+import type { DocData } from '@sim/core/port/data-port';
 import type { GameScreenProps } from '@/features/games/shared/game-types';
-import { useNow } from '@/features/games/shared/use-game-data';
+import { type Loaded, useNow } from '@/features/games/shared/use-game-data';
 import { QuitGameDialog } from '@/features/games/shared/quit-dialog';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
-import { createNewTurnTask, quitGame } from '@/lib/firebase/callables';
+import { createNewTurnTask, placeOrder, quitGame } from '@/lib/firebase/callables';
 import { ownEntry } from '@/lib/own';
+import { useCommitCount } from '@/lib/perf/commit-count';
 
 export function formatClock(seconds: number): string {
   const m = Math.floor(seconds / 60);
@@ -166,16 +173,36 @@ function MessagesPanel({ messages }: { messages: readonly SentMessage[] }) {
 
 /** The screen the registry of game types gives for a beer game's player. */
 export function BeerPlayScreen({ game: shared, data, role }: GameScreenProps) {
-  const game = useBeerGame(shared.id, data);
-  return role.kind === 'player' ? <PlayView game={game} facilityId={role.facilityId} /> : null;
+  return role.kind === 'player' ? (
+    <PlayerTurn gid={shared.id} data={data} facilityId={role.facilityId} />
+  ) : null;
 }
 
-export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: string }) {
+/**
+ * The game and the player's facility as one turn (`useTurn`): the page below renders when the
+ * pair changes, once per week turn, not when only one of the two documents has the new week.
+ */
+function PlayerTurn({ gid, data, facilityId }: { gid: string; data: DocData; facilityId: string }) {
+  const turn = useTurn(data, useFacilityDoc(gid, facilityId));
+  const game = useBeerGame(gid, turn.data);
+  return <MemoPlayView game={game} loaded={turn.facility} facilityId={facilityId} />;
+}
+
+export function PlayView({
+  game,
+  loaded,
+  facilityId,
+}: {
+  game: BeerGameDoc;
+  /** The player's facility document, of the same week as `game`. */
+  loaded: Loaded<FacilityPrivate | null>;
+  facilityId: string;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  useCommitCount('beer-play');
   // Two columns under the map on a wide screen; on a phone one column, own panel and order first.
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
-  const loaded = useFacilityDoc(game.id, facilityId);
   const sent = usePlayerMessages(game.id, facilityId);
   useTimerExpiry(game, true);
   const facility = game.facilities.find((f) => f.id === facilityId) as PublicFacility;
@@ -185,7 +212,6 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
   });
   const [busy, setBusy] = useState(false);
   const [submittedWeek, setSubmittedWeek] = useState<number | null>(null);
-  const [turnFailed, setTurnFailed] = useState(false);
   const [quitting, setQuitting] = useState(false);
   const [askQuit, setAskQuit] = useState(false);
   const [lateWeek, setLateWeek] = useState<number | null>(null);
@@ -216,43 +242,25 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
     return { cap: c, text, check: checkOrder(text, c), view: capView };
   });
 
-  const retryTurn = async () => {
-    setBusy(true);
-    try {
-      await createNewTurnTask({ gid: game.id, type: 'beergame', week });
-      setTurnFailed(false);
-    } catch (err) {
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const submit = async () => {
     if (!canOrder || !lines.every((x) => x.check.valid)) return;
     setBusy(true);
-    setTurnFailed(false);
     const quantities: Record<string, number> = {};
     for (const x of lines) quantities[x.cap.id] = x.check.placed ?? 0;
     try {
-      await placeOrder(game.id, facilityId, week, quantities);
+      // One request: the backend records the order and turns the week if it was the last one.
+      await placeOrder({ gid: game.id, facility: facilityId, week, quantities });
     } catch (err) {
       // Refused because the week turned before the order arrived (the timer, the instructor):
       // say so; the order of the new week is the player's next decision.
-      if (await weekHasTurned(game.id, facilityId, week, err)) setLateWeek(week);
-      // The typed values stay; the player can send again.
+      if (weekHasTurned(err)) setLateWeek(week);
+      // The typed values stay; the same order may be sent again (it is taken once).
       else showError(err);
       setBusy(false);
       return;
     }
     setLateWeek(null);
     setSubmittedWeek(week);
-    try {
-      await createNewTurnTask({ gid: game.id, type: 'beergame', week });
-    } catch (err) {
-      showError(err);
-      setTurnFailed(true);
-    }
     setBusy(false);
   };
 
@@ -306,7 +314,6 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
       computerPlays={computerPlays}
       computerOrdered={computerOrdersOf(priv)}
       lateWeek={lateWeek}
-      turnFailed={turnFailed}
       waitingText={
         // A team game of a session holds the week for roles nobody has taken yet.
         awaited.length > 0
@@ -319,7 +326,6 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
       supplierName={supplierName}
       onType={(cid, text) => setTyped({ week, values: { ...values, [cid]: text } })}
       onSubmit={() => void submit()}
-      onRetry={() => void retryTurn()}
     />
   );
   const messagesPanel = messages.length > 0 && <MessagesPanel messages={messages} />;
@@ -416,3 +422,5 @@ export function PlayView({ game, facilityId }: { game: BeerGameDoc; facilityId: 
     </Container>
   );
 }
+
+const MemoPlayView = memo(PlayView);

@@ -13,6 +13,10 @@ import {
   type SentMessage,
 } from '@/features/games/beer/game-model';
 import { localizeBeerGame } from '@/features/games/beer/localized-names';
+import { sameTurn } from '@/features/games/beer/play-model';
+
+/** How long a game and a facility document of different weeks wait for each other at most. */
+const TURN_WAIT_MS = 2000;
 
 /**
  * The beer game of its stored document. Default facility and product names come in the language
@@ -52,6 +56,33 @@ export function useFacilityDoc(gid: string, fid: string | null): Loaded<Facility
   }, [gid, fid, key]);
   if (fid === null) return { status: 'ready', value: null };
   return state.key === key ? state.loaded : { status: 'loading' };
+}
+
+/**
+ * The game document and the player's facility document as one turn: when a week turns, the two
+ * listeners bring the new week one after the other, and the page would render twice (the new
+ * week's number over the old figures, then the figures). Until both show the same week, the
+ * previous pair is kept, so the page renders the turn once. A pair that stays apart (a document
+ * not rewritten) is shown as it is after `TURN_WAIT_MS`.
+ */
+export function useTurn(
+  data: DocData,
+  facility: Loaded<FacilityPrivate | null>,
+): { data: DocData; facility: Loaded<FacilityPrivate | null> } {
+  const [shown, setShown] = useState({ data, facility });
+  const [waitedFor, setWaitedFor] = useState<{ data: DocData; facility: unknown } | null>(null);
+  const latest = shown.data === data && shown.facility === facility;
+  const together =
+    sameTurn(data, facility.status === 'ready' ? facility.value : null) ||
+    (waitedFor?.data === data && waitedFor.facility === facility);
+  // Adjusting state while rendering: React renders again at once, before anything is shown.
+  if (!latest && together) setShown({ data, facility });
+  useEffect(() => {
+    if (together) return undefined;
+    const timer = window.setTimeout(() => setWaitedFor({ data, facility }), TURN_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [together, data, facility]);
+  return latest || together ? { data, facility } : shown;
 }
 
 /** Every facility's private document (creator and observers). */

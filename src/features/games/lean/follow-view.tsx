@@ -2,8 +2,9 @@
  * A lean game's live view (the creator's and the observers' `/game/:id/play`): the run's clock,
  * the creator's controls, the whole floor from the floor document (units moving between cells,
  * hidden defects ringed), who plays which station with its WIP and state, the orders with their
- * status, every station's units, and before the start the coverage minute (for the creator, who
- * reads the demand) and the improvements panel. Observers see the same floor without controls.
+ * status, every station's units, and before the start the coverage minute (the creator computes
+ * it from the demand it reads, observers read the published one) and the improvements panel.
+ * Observers see the same floor without controls.
  */
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
@@ -61,7 +62,8 @@ function FollowView({
   const floor = useViewDoc(game.shared.id, null, started);
   // The demand is secret: only the game's admins read it, for the coverage minute (LEAN-RUN-4).
   const secrets = usePrivateParams(game.shared.id, isCreator && !started);
-  const coverage = secrets.status === 'ready' ? coverageOf(data, secrets.value) : null;
+  const coverage =
+    (secrets.status === 'ready' ? coverageOf(data, secrets.value) : null) ?? game.coverageMin;
   const stored = floor.status === 'ready' ? floor.value : null;
   const view = stored !== null && stored.run === game.startAt ? stored.view : null;
   const stations = useMemo(() => floorStations(game, view, null), [game, view]);
@@ -109,6 +111,7 @@ function FollowView({
               stations={stations}
               transit={wip.transit}
               gameMs={clock.gameMs}
+              admin={isCreator}
             />
           </Paper>
           {!started && isCreator && <ImprovementsPanel game={game} role={role} uid={uid} />}

@@ -30,6 +30,7 @@ export function LeanIntroScreen({
   role,
   user,
   defaultPlayerName,
+  defaultShowName,
   signInAnonymously,
 }: IntroScreenProps) {
   const { t } = useTranslation();
@@ -42,6 +43,7 @@ export function LeanIntroScreen({
       game={{ ...shared, facilities: game.roles }}
       user={user}
       defaultPlayerName={defaultPlayerName}
+      defaultShowName={defaultShowName}
       signInAnonymously={signInAnonymously}
       lead={t('leanPlay.intro.lead', { count: stations })}
       facilityIcon={(f) => <LeanFacilityIcon type={f.type} fontSize="inherit" />}

@@ -7,6 +7,7 @@
 import type { DocData } from '@sim/core/port/data-port';
 import type { LeanEditPlan } from '@/features/games/lean/editor-draft';
 import { gamePath } from '@/features/games/shared/game-api';
+import { gameCreatedEvent, track } from '@/lib/analytics/events';
 import { getDataPort } from '@/lib/data/port';
 import { resetLeanGame } from '@/lib/firebase/callables';
 
@@ -17,6 +18,7 @@ export async function createLeanGame(
   const port = getDataPort();
   await port.docs.set(gamePath(gid), { ...(docs.game as DocData) });
   await port.docs.set(`${gamePath(gid)}/private/params`, { ...(docs.privateParams as DocData) });
+  track(gameCreatedEvent('leangame', 'editor'));
 }
 
 /**

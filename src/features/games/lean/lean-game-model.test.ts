@@ -163,6 +163,29 @@ describe('the run clock (LEAN-RUN-1, -3)', () => {
     expect(coverageOf(docs.game, null)).toBeNull();
     expect(coverageOf(docs.game, {})).toBeNull();
   });
+
+  it('gives players the coverage minute published on the game document (LEAN-RUN-4)', () => {
+    const config = carsAndTrucks();
+    config.params.productsTemplates!['car']!.initialStock = 8;
+    const docs = buildLeanGameDocs({
+      gid: 'g',
+      creator: 'c',
+      creatorName: 'C',
+      name: 'n',
+      config,
+      now: 1,
+    });
+    const read = (params: Record<string, unknown>) => {
+      const doc = { ...docs.game, params: { ...docs.game.params, ...params } };
+      return parseLeanGame(parseSharedGame('g', doc), doc).coverageMin;
+    };
+    // The same minute the creator computes from the demand, read without it.
+    expect(read({})).toBe(3.6);
+    expect(read({ coverageMin: 0 })).toBe(0);
+    for (const hostile of [-1, 1e9, Number.NaN, '3', null, undefined]) {
+      expect(read({ coverageMin: hostile })).toBeNull();
+    }
+  });
 });
 
 describe('the player’s view: stored or just acted (decision 0012)', () => {

@@ -57,6 +57,11 @@ export interface LeanScreenGame {
   panelBy: string | null;
   /** The levers players may change (`params.improvements`). */
   levers: Improvement[];
+  /**
+   * LEAN-RUN-4: the coverage minute the backend publishes (`params.coverageMin`), for players
+   * who cannot read the demand; null when absent or not a minute of the run.
+   */
+  coverageMin: number | null;
 }
 
 /** Translates a stored default name; the name as typed otherwise. */
@@ -198,7 +203,12 @@ export function parseLeanGame(
     status: leanRunStatus(startAt, endAt),
     panelBy: idOrNull(obj(data)['improvementsPanelBy']),
     levers: lean.improvements.filter((i) => (IMPROVEMENTS as readonly string[]).includes(i)),
+    coverageMin: minuteOfRun(params['coverageMin'], lean.totalDuration),
   };
+}
+
+function minuteOfRun(v: unknown, totalDuration: number): number | null {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= totalDuration ? v : null;
 }
 
 /** Splits an op type "shape:color"; null when it is not one (a hostile document). */

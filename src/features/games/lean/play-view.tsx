@@ -93,7 +93,9 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
   const othersGameMs = others.some((s) => s.detail !== null) ? clock.gameMs : 0;
   const orders = orderRows(view, clock.gameMs);
   const detail = view?.details.find((d) => d.id === own.id) ?? null;
-  const running = clock.status === 'running' && view?.status !== 'ended';
+  // LEAN-AI-5: the instructor let the computer take this station; the player watches it.
+  const taken = own.computer && clock.status !== 'ended';
+  const running = clock.status === 'running' && view?.status !== 'ended' && !own.computer;
 
   const quit = async () => {
     setQuitting(true);
@@ -179,7 +181,12 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
         onCancel={() => setAskQuit(false)}
         onConfirm={() => void quit()}
       />
-      <RunNotice game={game} clock={clock} />
+      <RunNotice game={game} clock={clock} coverage={game.coverageMin} />
+      {taken && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="lean-computer-plays">
+          {t('leanPlay.notice.computerPlays')}
+        </Alert>
+      )}
       {stored.status === 'error' && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {t('game.play.noAccess')}
@@ -228,7 +235,7 @@ export function RunNotice({
 }: {
   game: LeanScreenGame;
   clock: RunClock;
-  /** LEAN-RUN-4, where the demand is known (the game's admins). */
+  /** LEAN-RUN-4: published on the game document, or computed where the demand is known. */
   coverage?: number | null;
 }) {
   const { t } = useTranslation();

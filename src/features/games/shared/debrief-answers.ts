@@ -2,9 +2,11 @@
  * The players' debrief answers as the instructor sees them (`games/{gid}/answers/{uid}`), graded
  * against the quiz's right answers (`private/params.answers`) in quiz mode. Pure.
  */
-import { distance } from 'fastest-levenshtein';
-import type { DebriefQuestion, SharedGame } from '@/features/games/shared/game-model';
+import { answersMatch, answerText, gradeAnswer } from '@sim/core/debrief/answers';
+import type { SharedGame } from '@/features/games/shared/game-model';
 import { ownEntry } from '@/lib/own';
+
+export { answersMatch, answerText, gradeAnswer };
 
 export interface AnswerDoc {
   uid: string;
@@ -26,66 +28,6 @@ export function parseAnswerDoc(id: string, data: unknown): AnswerDoc {
     answers,
     submitted: d['submitted'] === true,
   };
-}
-
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
-
-/** The number an answer spells, or null; a lone decimal comma counts (most locales write one). */
-function numberOf(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string') return null;
-  let s = value.trim();
-  if (/^[+-]?\d+,\d+$/.test(s)) s = s.replace(',', '.');
-  if (!DECIMAL.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) ? n : null;
-}
-
-/** Lower-cased, trimmed, without punctuation, inner spaces collapsed. */
-function textOf(value: unknown): string {
-  return String(value)
-    .toLowerCase()
-    .replace(/\p{P}+/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/**
- * Spec §5 answer matching: numbers compared numerically; text lower-cased, trimmed and without
- * punctuation, within an edit distance of 1, or 2 when the right answer is longer than 5
- * characters. A right answer that is a number takes only that number.
- */
-export function answersMatch(given: unknown, right: unknown): boolean {
-  const rightNumber = numberOf(right);
-  if (rightNumber !== null) return numberOf(given) === rightNumber;
-  const a = textOf(given);
-  const b = textOf(right);
-  if (a === '' || b === '') return false;
-  const allowed = [...b].length > 5 ? 2 : 1;
-  return distance(a, b) <= allowed;
-}
-
-/** true / false against the right answer, null when the question has none (or no answer given). */
-export function gradeAnswer(
-  q: DebriefQuestion,
-  given: string | number | undefined,
-  right: unknown,
-): boolean | null {
-  if (given === undefined || right === undefined || right === null || right === '') return null;
-  if (q.kind === 'text') return answersMatch(given, right);
-  // Numbers and choices (an option's index) are exact.
-  const a = numberOf(given);
-  return a !== null && a === numberOf(right);
-}
-
-/** What a player answered, shown as text (a choice by its label). */
-export function answerText(q: DebriefQuestion, given: string | number | undefined): string {
-  if (given === undefined) return '';
-  if (q.kind === 'choice') {
-    const label = q.options?.[Number(given)];
-    return label ?? String(given);
-  }
-  return String(given);
 }
 
 export interface AnswerRow {

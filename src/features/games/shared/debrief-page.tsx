@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { AnswersPanel, useIsGameAdmin } from '@/features/games/shared/debrief-answers-panel';
 import { answersPath, readDoc, saveAnswers } from '@/features/games/shared/game-api';
 import type { GameRole, SharedGame } from '@/features/games/shared/game-model';
+import { ExcelDownloadButton } from '@/components/excel-download-button';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
 import { showToast } from '@/lib/toast/toast-store';
@@ -75,6 +76,13 @@ export function DebriefPage({
     page === 'debrief' &&
     submitted !== true;
   const hiddenForPlayers = role.kind === 'player' && qs.active && !qs.playersViewResults;
+  // The workbook is the instructors' and observers' at any time, a player's once the game is over
+  // (the same rule as the final stats, which exportExcel applies again).
+  const mayDownload =
+    role.kind === 'creator' ||
+    role.kind === 'observer' ||
+    admin === true ||
+    (role.kind === 'player' && game.finished);
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
@@ -94,6 +102,9 @@ export function DebriefPage({
         >
           {t(`game.${page}.toOther`)}
         </Button>
+        {page === 'results' && mayDownload && (
+          <ExcelDownloadButton target={{ gid: game.id }} fileName={game.name} />
+        )}
         <Button component={RouterLink} to={`/game/${game.id}/play`}>
           {t('game.results.backToGame')}
         </Button>

@@ -3,11 +3,12 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -35,6 +36,11 @@ export function useIssueText(): (issue: FieldIssue) => string {
     });
 }
 
+/**
+ * A number with its label above it, not inside the outline: a long label (German's compound
+ * words) wraps to a second line instead of being cut, and the fields of a row stay aligned.
+ * Two to a row on a phone.
+ */
 export function NumberField({
   label,
   value,
@@ -55,25 +61,48 @@ export function NumberField({
   testId?: string;
 }) {
   const issueText = useIssueText();
+  const id = useId();
   // The typed text is kept while it is being edited (e.g. an empty field), the number is stored.
   const [text, setText] = useState<string | null>(null);
   return (
-    <TextField
-      label={label}
-      type="number"
-      size="small"
-      value={text ?? String(value)}
-      onChange={(e) => {
-        setText(e.target.value);
-        const n = Number(e.target.value);
-        if (e.target.value !== '' && Number.isFinite(n)) onChange(n);
-      }}
-      onBlur={() => setText(null)}
-      error={issue !== undefined}
-      helperText={issue ? issueText(issue) : undefined}
-      slotProps={{ htmlInput: { min, max, step, 'data-testid': testId } }}
-      sx={{ width: 160 }}
-    />
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', width: { xs: 'calc(50% - 8px)', sm: 180 } }}
+    >
+      <Typography
+        component="label"
+        htmlFor={id}
+        variant="body2"
+        color={issue ? 'error' : 'text.secondary'}
+        sx={{
+          minHeight: '2.6em',
+          lineHeight: 1.3,
+          mb: 0.5,
+          display: 'flex',
+          alignItems: 'flex-end',
+          overflowWrap: 'anywhere',
+          hyphens: 'auto',
+        }}
+        data-testid={testId ? `${testId}-label` : undefined}
+      >
+        {label}
+      </Typography>
+      <TextField
+        id={id}
+        type="number"
+        size="small"
+        fullWidth
+        value={text ?? String(value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          const n = Number(e.target.value);
+          if (e.target.value !== '' && Number.isFinite(n)) onChange(n);
+        }}
+        onBlur={() => setText(null)}
+        error={issue !== undefined}
+        helperText={issue ? issueText(issue) : undefined}
+        slotProps={{ htmlInput: { min, max, step, 'data-testid': testId } }}
+      />
+    </Box>
   );
 }
 

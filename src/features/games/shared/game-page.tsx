@@ -26,10 +26,13 @@ import {
   type GameView,
 } from '@/features/games/shared/game-types';
 import type { GameUser } from '@/features/games/shared/game-user';
-import { IntroPage } from '@/features/games/shared/intro-page';
 import { useGameData } from '@/features/games/shared/use-game-data';
 import { PageLoader } from '@/components/page-loader';
 import { SimplePage } from '@/components/simple-page';
+import { lazyPage } from '@/lib/lazy/lazy-with-reload';
+
+// The generic intro (for types without their own) and its form fields stay off the play page.
+const IntroPage = lazyPage(() => import('@/features/games/shared/intro-page'), 'IntroPage');
 
 export interface GamePageProps {
   readonly view: GameView;
@@ -39,6 +42,8 @@ export interface GamePageProps {
   readonly user: GameUser | null;
   /** The profile's player name or first name, proposed when joining. */
   readonly defaultPlayerName: string;
+  /** The profile's leaderboard consent, proposed when joining. */
+  readonly defaultShowName: boolean;
   readonly signInAnonymously: () => Promise<GameUser>;
   /** Shown under the message of an unknown or unpublished game (the session code field). */
   readonly unavailableExtra?: ReactNode;
@@ -67,6 +72,7 @@ export function GamePage({
   types,
   user,
   defaultPlayerName,
+  defaultShowName,
   signInAnonymously,
   unavailableExtra,
 }: GamePageProps) {
@@ -106,6 +112,7 @@ export function GamePage({
           <Intro
             {...screen}
             defaultPlayerName={defaultPlayerName}
+            defaultShowName={defaultShowName}
             signInAnonymously={signInAnonymously}
           />
         );
@@ -115,6 +122,7 @@ export function GamePage({
           game={game}
           user={user}
           defaultPlayerName={defaultPlayerName}
+          defaultShowName={defaultShowName}
           signInAnonymously={signInAnonymously}
           lead={t('game.pending.lead', { n: game.facilities.length })}
           rules={() => <PendingFloor />}

@@ -24,6 +24,8 @@ export interface GameScreenProps {
 export interface IntroScreenProps extends GameScreenProps {
   /** The profile's or the lobby's player name, proposed when joining. */
   readonly defaultPlayerName: string;
+  /** The profile's answer to "show my name on the leaderboard", proposed when joining. */
+  readonly defaultShowName: boolean;
   readonly signInAnonymously: () => Promise<GameUser>;
 }
 

@@ -3,6 +3,7 @@
  * player, finished game), the game type's rules beside the choice of a free role, joining
  * anonymously or signed in with a player name, and the observer entry.
  */
+import { HintedCheckbox } from '@/components/hinted-checkbox';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +21,7 @@ import { EllipsisText } from '@/components/ellipsis-text';
 import { type GameFacility, roleIn, type SharedGame } from '@/features/games/shared/game-model';
 import type { GameUser } from '@/features/games/shared/game-user';
 import { useHolderLabel } from '@/features/games/shared/holder-label';
+import { gamePlayedEvent, track } from '@/lib/analytics/events';
 import { errorKey } from '@/lib/errors/error-message';
 import { showError } from '@/lib/errors/error-store';
 import { joinAs } from '@/lib/firebase/callables';
@@ -34,6 +36,8 @@ export interface IntroPageProps<F extends GameFacility> {
   readonly game: Omit<SharedGame, 'facilities'> & { readonly facilities: readonly F[] };
   readonly user: GameUser | null;
   readonly defaultPlayerName: string;
+  /** The profile's leaderboard consent: the box starts ticked only when the player agreed. */
+  readonly defaultShowName: boolean;
   readonly signInAnonymously: () => Promise<GameUser>;
   /** The line under the name: what the game is. */
   readonly lead: string;
@@ -47,6 +51,7 @@ export function IntroPage<F extends GameFacility>({
   game,
   user,
   defaultPlayerName,
+  defaultShowName,
   signInAnonymously,
   lead,
   facilityIcon,
@@ -59,6 +64,7 @@ export function IntroPage<F extends GameFacility>({
   const free = game.facilities.filter((f) => f.user === null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [playerName, setPlayerName] = useState(defaultPlayerName);
+  const [showName, setShowName] = useState(defaultShowName);
   const [busy, setBusy] = useState(false);
   const [joinError, setJoinError] = useState<string | null>(null);
   const selected =
@@ -108,7 +114,10 @@ export function IntroPage<F extends GameFacility>({
         roleId,
         ...(f ? { roleName: f.name } : {}),
         ...(playerName.trim() !== '' ? { playerName: playerName.trim() } : {}),
+        // Asked of players only: an observer is never on the leaderboard.
+        ...(roleId !== 'observer' ? { showName } : {}),
       });
+      track(gamePlayedEvent(game.type, game.session !== null));
       setJoined({ uid: current.uid, roleId });
     } catch (err) {
       // Every seat of the game's plan is taken (business.md §3.7): said where the player looks,
@@ -270,23 +279,33 @@ export function IntroPage<F extends GameFacility>({
             spacing={2}
             sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
           >
-            <TextField
-              label={t('game.intro.playerName')}
-              value={playerName}
-              onChange={(e) => setPlayerName(e.target.value)}
-              error={nameTooLong}
-              helperText={
-                nameTooLong
-                  ? t('game.intro.playerNameTooLong', { max: PLAYER_NAME_MAX })
-                  : user
-                    ? user.isAnonymous
-                      ? t('game.intro.anonymousHint')
-                      : t('game.intro.accountHint')
-                    : t('game.intro.anonymousHint')
-              }
-              slotProps={{ htmlInput: { 'data-testid': 'intro-player-name', maxLength: 60 } }}
-              sx={{ minWidth: { sm: 260 } }}
-            />
+            <Stack sx={{ minWidth: { sm: 260 }, flex: { sm: '0 1 400px' } }}>
+              <TextField
+                label={t('game.intro.playerName')}
+                value={playerName}
+                onChange={(e) => setPlayerName(e.target.value)}
+                error={nameTooLong}
+                helperText={
+                  nameTooLong
+                    ? t('game.intro.playerNameTooLong', { max: PLAYER_NAME_MAX })
+                    : user
+                      ? user.isAnonymous
+                        ? t('game.intro.anonymousHint')
+                        : t('game.intro.accountHint')
+                      : t('game.intro.anonymousHint')
+                }
+                slotProps={{ htmlInput: { 'data-testid': 'intro-player-name', maxLength: 60 } }}
+                fullWidth
+              />
+              <HintedCheckbox
+                checked={showName}
+                onChange={setShowName}
+                label={t('game.intro.showName')}
+                hint={t('game.intro.showNameHint')}
+                testId="intro-show-name"
+                sx={{ mt: 1, mr: 0 }}
+              />
+            </Stack>
             <Button
               variant="contained"
               size="large"

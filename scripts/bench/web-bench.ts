@@ -1,0 +1,220 @@
+/**
+ * Web figures of the production build: the gzip JavaScript `/` and the player's play page need to
+ * first render (from the build's manifest, scripts/route-bytes.ts), and Lighthouse's mobile
+ * performance score, CLS and JavaScript transferred for both, in headless Chromium with the
+ * mobile preset and simulated throttling (a mid-range phone on a slow 4G network).
+ *
+ * The stack runs on the Cloud Firestore emulator (the production SDKs: Auth, Firestore) with the
+ * SPA built for production and served by `vite preview` (gzip). The play page is a player's who
+ * joined a four-role game whose other roles the computer plays, signed in (anonymously) in the
+ * browser profile Lighthouse then uses. Each page is measured `LIGHTHOUSE_RUNS` times (default 3)
+ * and the median run is printed: scores on a shared machine vary from run to run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import lighthouse from 'lighthouse';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
+import { createAdminPort } from '../../functions/src/data/admin-adapter';
+import { freePorts, startLocalStack, type RunningStack } from '../local-stack';
+import { describe as describeRoutes, kib, measureBuild } from '../route-bytes';
+
+const root = resolve(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ROLE = 'wholesaler';
+const COMPUTER_ROLES = ['retailer', 'distributor', 'factory'];
+
+interface PageFigures {
+  readonly score: number;
+  readonly cls: number;
+  readonly lcpMs: number;
+  readonly tbtMs: number;
+  readonly scriptBytes: number;
+  readonly scriptFiles: number;
+}
+
+/** A beer game of four roles, the computer playing all but the measured player's. */
+async function seedGame(stack: RunningStack, projectId: string): Promise<string> {
+  process.env.FIRESTORE_EMULATOR_HOST = stack.firestoreEmulatorHost;
+  const app = initializeApp({ projectId }, `web-bench-${Date.now()}`);
+  try {
+    const service = createAdminPort(app);
+    const gid = service.docs.newId();
+    const template = structuredClone(defaultBeerTemplate(4));
+    template.config.params.weeks = 20;
+    const docs = buildBeerGameDocs({
+      gid,
+      creator: 'bench-instructor',
+      creatorName: 'Instructor',
+      name: 'Lighthouse',
+      template,
+      now: Date.now(),
+      draft: false,
+    });
+    const game = structuredClone(docs.game);
+    for (const fid of COMPUTER_ROLES) {
+      const facility = game.facilities[fid];
+      if (facility) facility.computer = true;
+    }
+    await service.docs.set(`games/${gid}`, { ...game });
+    const batch = service.docs.batch();
+    batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
+    for (const [fid, data] of Object.entries(docs.facilities)) {
+      batch.set(`games/${gid}/facilities/${fid}`, { ...data });
+    }
+    await batch.commit();
+    return gid;
+  } finally {
+    await deleteApp(app);
+  }
+}
+
+/** Chromium with a profile of its own and a debugging port Lighthouse connects to. */
+async function launchProfile(debuggingPort: number): Promise<{
+  context: BrowserContext;
+  close(): Promise<void>;
+}> {
+  const profile = mkdtempSync(join(tmpdir(), 'web-bench-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      `--remote-debugging-port=${debuggingPort}`,
+    ],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function lighthouseRun(
+  url: string,
+  debuggingPort: number,
+  keepStorage: boolean,
+): Promise<PageFigures> {
+  // The default configuration is Lighthouse's mobile preset with simulated throttling.
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: keepStorage,
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const requests = (lhr.audits['network-requests']?.details as {
+    items?: { resourceType?: string; transferSize?: number }[];
+  }) ?? { items: [] };
+  const scripts = (requests.items ?? []).filter((r) => r.resourceType === 'Script');
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    scriptBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    scriptFiles: scripts.length,
+  };
+}
+
+/** The run of the median score. */
+function median(runs: readonly PageFigures[]): PageFigures {
+  const sorted = [...runs].sort((a, b) => a.score - b.score);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as PageFigures;
+}
+
+function line(name: string, runs: readonly PageFigures[]): string {
+  const m = median(runs);
+  return (
+    `Lighthouse mobile ${name}: performance ${m.score} (runs ${runs.map((r) => r.score).join(', ')}), ` +
+    `CLS ${m.cls.toFixed(3)}, LCP ${(m.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(m.tbtMs)} ms, ` +
+    `JS transferred ${kib(m.scriptBytes)} in ${m.scriptFiles} files`
+  );
+}
+
+export async function benchWeb(): Promise<string[]> {
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
+  const dataDir = mkdtempSync(join(tmpdir(), 'web-bench-stack-'));
+  const ports = await freePorts();
+  const projectId = `demo-simgames-web-${ports.hub}`;
+  const log: string[] = [];
+  let stack: RunningStack | undefined;
+  try {
+    stack = await startLocalStack({
+      root,
+      dataDir,
+      ports,
+      projectId,
+      backend: 'firestore',
+      web: 'preview',
+      log: (text) => log.push(text),
+    });
+    const lines = describeRoutes(measureBuild(join(dataDir, 'web-dist'))).map(
+      (text) => `route bytes (Firestore build) ${text}`,
+    );
+
+    const home: PageFigures[] = [];
+    const play: PageFigures[] = [];
+    const gid = await seedGame(stack, projectId);
+    const { web: visitorPort, store: playerPort } = await freePorts();
+    // A visitor who never signed in (Lighthouse clears the origin's storage before each run).
+    const visitor = await launchProfile(visitorPort);
+    try {
+      for (let run = 0; run < runs; run += 1) {
+        home.push(await lighthouseRun(`${stack.webUrl}/`, visitorPort, false));
+      }
+    } finally {
+      await visitor.close();
+    }
+    // The player joins once in this profile; Lighthouse then loads the play page anew, each run.
+    const player = await launchProfile(playerPort);
+    try {
+      const page = await player.context.newPage();
+      await page.goto(`${stack.webUrl}/game/${gid}`);
+      await page.getByTestId(`role-${ROLE}`).click();
+      await page.getByTestId('intro-player-name').fill('Lighthouse');
+      await page.getByTestId('intro-join').click();
+      await page.waitForURL(`**/game/${gid}/play`, { timeout: 60_000 });
+      await page.getByTestId(`order-${ROLE}-beer`).waitFor({ timeout: 60_000 });
+      // The HTTP cache goes before each run, the sign-in stays: a player's first visit of the day.
+      const cdp = await player.context.newCDPSession(page);
+      await page.goto('about:blank');
+      for (let run = 0; run < runs; run += 1) {
+        await cdp.send('Network.clearBrowserCache');
+        play.push(await lighthouseRun(`${stack.webUrl}/game/${gid}/play`, playerPort, true));
+      }
+      await page.close();
+    } finally {
+      await player.close();
+    }
+    lines.push(
+      line('/', home),
+      line('/game/:id/play (player)', play),
+      // Lighthouse scales the main thread's observed times: a busy machine lowers the scores.
+      `load average during the Lighthouse runs: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} on ${availableParallelism()} cores`,
+    );
+    return lines;
+  } catch (err) {
+    console.error(log.slice(-40).join('\n'));
+    throw err;
+  } finally {
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

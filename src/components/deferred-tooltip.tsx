@@ -1,0 +1,16 @@
+/**
+ * MUI's Tooltip without it (and Popper) on a page's first render: the child shows at once, bare,
+ * and is wrapped in the tooltip as soon as its chunk, requested on that render, has arrived.
+ */
+import { lazy, Suspense, type ReactElement } from 'react';
+import { reloadOnceOrThrow } from '@/lib/lazy/lazy-with-reload';
+
+const Tooltip = lazy(() => import('@mui/material/Tooltip').catch(reloadOnceOrThrow));
+
+export function DeferredTooltip({ title, children }: { title: string; children: ReactElement }) {
+  return (
+    <Suspense fallback={children}>
+      <Tooltip title={title}>{children}</Tooltip>
+    </Suspense>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * Feature files of locales/ load when a page names them or a key of theirs is first asked for;
+ * only the strings every page shows come with the entry.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+
+Object.assign(globalThis, {
+  window: {
+    localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+    location: { hostname: 'localhost' },
+  },
+  document: { documentElement: { lang: '' } },
+});
+
+const i18n = await import('@/lib/i18n/i18n');
+
+/** Resolves when i18next next receives strings. */
+function nextAdded(): Promise<void> {
+  return new Promise((resolve) => {
+    const onAdded = () => {
+      i18next.store.off('added', onAdded);
+      resolve();
+    };
+    i18next.store.on('added', onAdded);
+  });
+}
+
+beforeAll(async () => {
+  await i18n.initI18n();
+});
+
+describe('strings loaded by page', () => {
+  it('has the strings of every page from the start, and no feature file', () => {
+    expect(i18next.t('app.name')).not.toBe('app.name');
+    expect(i18next.exists('errors.sessionNotFound')).toBe(true);
+    expect(i18next.exists('game.order.max')).toBe(false);
+    expect(i18next.exists('leanPlay.follow.toComputer')).toBe(false);
+  });
+
+  it('loads the files a page names, in English and in the language shown', async () => {
+    await i18next.changeLanguage('fr');
+    await i18n.loadStrings(['game']);
+    expect(i18next.t('game.order.max', { n: 3 })).toBe('Au plus 3.');
+    expect(i18next.t('game.order.max', { lng: 'en', n: 3 })).toMatch(/3/);
+    expect(i18next.exists('game.order.max', { lng: 'en' })).toBe(true);
+    await i18next.changeLanguage('en');
+  });
+
+  it('loads the file of a key nobody named when the key is first asked for', async () => {
+    expect(i18next.exists('sessions.lobby.title')).toBe(false);
+    const added = nextAdded();
+    // Missing: the key itself comes back, and its file is on its way.
+    expect(i18next.t('sessions.lobby.title')).toBe('sessions.lobby.title');
+    await added;
+    expect(i18next.t('sessions.lobby.title')).toBe('Session lobby');
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * A player's order in the browser, through the real local stack (decision 0026): one request
+ * (`POST /api/placeOrder` on the page's own origin, proxied to the Functions emulator as Hosting
+ * rewrites it in production), no CORS preflight (Chromium sends those itself; the DevTools
+ * protocol sees them) and no write of the page's own to the store; when the other player's order
+ * turns the week, the first player's page renders once (the development build counts the play
+ * page's commits on `window.__commits`). Two players, one at 1280×800 and one on a phone
+ * (390×844); axe on both. Screens are saved to /tmp/order-requests-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
+import { launchBrowser } from './browser';
+import { seriousViolations } from './axe';
+import { serviceClient, type ServiceClient } from './stack-helpers';
+
+const stack = inject('stack');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let service: ServiceClient;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  service = serviceClient();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  service?.close();
+});
+
+async function newPage(phone: boolean): Promise<Page> {
+  const context = await browser.newContext(
+    phone
+      ? { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1 }
+      : { viewport: DESKTOP },
+  );
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return page;
+}
+
+/** A published two-role game (retailer, factory), both roles for people. */
+async function seedGame(): Promise<string> {
+  const gid = service.docs.newId();
+  const docs = buildBeerGameDocs({
+    gid,
+    creator: 'instructor-requests',
+    creatorName: 'Instructor',
+    name: 'One request per order',
+    template: structuredClone(defaultBeerTemplate(2)),
+    now: Date.now(),
+    draft: false,
+  });
+  await service.docs.set(`games/${gid}`, { ...docs.game });
+  const batch = service.docs.batch();
+  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
+  for (const [fid, d] of Object.entries(docs.facilities)) {
+    batch.set(`games/${gid}/facilities/${fid}`, { ...d });
+  }
+  await batch.commit();
+  return gid;
+}
+
+async function join(page: Page, gid: string, role: string, name: string): Promise<void> {
+  await page.goto(`${stack.webUrl}/game/${gid}`);
+  await page.getByTestId(`role-${role}`).click();
+  await page.getByTestId('intro-player-name').fill(name);
+  await page.getByTestId('intro-join').click();
+  await page.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+  await page.getByTestId(`order-${role}-beer`).waitFor({ timeout: 20_000 });
+}
+
+/** The play page's commits so far (development builds count them). */
+function commits(page: Page): Promise<number> {
+  return page.evaluate(
+    () => (window as Window & { __commits?: Record<string, number> }).__commits?.['beer-play'] ?? 0,
+  );
+}
+
+describe('an order in the browser', () => {
+  it('is one same-origin request without a preflight, and the week turn renders the page once', async () => {
+    const gid = await seedGame();
+    const ann = await newPage(false);
+    const ben = await newPage(true);
+    await join(ann, gid, 'retailer', 'Ann');
+    await join(ben, gid, 'factory', 'Ben');
+
+    // ---- Ann orders: every request her page sends meanwhile is recorded
+    const sent: Request[] = [];
+    const record = (r: Request) => sent.push(r);
+    ann.on('request', record);
+    // The store's WebSocket was opened before: its frames are read through the DevTools protocol.
+    const framesSent: string[] = [];
+    const cdp = await ann.context().newCDPSession(ann);
+    await cdp.send('Network.enable');
+    cdp.on('Network.webSocketFrameSent', (e) => framesSent.push(e.response.payloadData));
+    // Chromium sends a CORS preflight itself: only the DevTools protocol reports it.
+    const seenByBrowser: { method: string; url: string }[] = [];
+    cdp.on('Network.requestWillBeSent', (e) => seenByBrowser.push(e.request));
+    await ann.getByTestId('order-retailer-beer').fill('6');
+    await ann.getByTestId('order-submit').click();
+    await ann
+      .getByTestId('play-waiting')
+      .getByText(/Waiting for: Factory/)
+      .waitFor({ timeout: 20_000 });
+    // The answer has come back (the form waits for it): nothing else is on its way.
+    await ann.waitForTimeout(500);
+    ann.off('request', record);
+    await cdp.detach();
+    const calls = sent.filter((r) => /\/api\/|cloudfunctions|:\d+\/demo-/.test(r.url()));
+    expect(calls.map((r) => `${r.method()} ${new URL(r.url()).pathname}`)).toEqual([
+      'POST /api/placeOrder',
+    ]);
+    expect(new URL(calls[0]!.url()).origin).toBe(new URL(stack.webUrl).origin);
+    expect(seenByBrowser.filter((r) => r.method === 'OPTIONS')).toEqual([]);
+    expect(seenByBrowser.filter((r) => r.url.includes('/api/')).map((r) => r.method)).toEqual([
+      'POST',
+    ]);
+    // Nor does the page write the order to the store itself any more.
+    expect(framesSent.filter((f) => f.includes('"commit"'))).toEqual([]);
+    const order = (await service.docs.get(`games/${gid}/orders/retailer_retailer-beer_1`)).data;
+    expect(order).toMatchObject({ orderQty: 6, week: 1 });
+
+    // ---- Ben's order turns the week: Ann's page shows week 2 in one render
+    await ann.waitForTimeout(500);
+    const before = await commits(ann);
+    expect(before).toBeGreaterThan(0);
+    await ben.getByTestId('order-factory-beer').fill('4');
+    await ben.getByTestId('order-submit').click();
+    await ann
+      .getByTestId('week-chip')
+      .getByText(/^Week 2\b/)
+      .waitFor({ timeout: 30_000 });
+    // Both documents of the turn have arrived (the new week's order field is open).
+    await ann.getByTestId('order-submit').waitFor();
+    await ann.waitForTimeout(1500);
+    expect((await commits(ann)) - before).toBe(1);
+    await ben
+      .getByTestId('week-chip')
+      .getByText(/^Week 2\b/)
+      .waitFor({ timeout: 30_000 });
+
+    // ---- the phone after ordering again: nothing sideways; axe on both screens
+    await ben.getByTestId('order-factory-beer').fill('5');
+    await ben.getByTestId('order-submit').click();
+    await ben.getByTestId('play-waiting').waitFor({ timeout: 20_000 });
+    expect(await ben.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await ben.screenshot({ path: '/tmp/order-requests-phone.png', fullPage: true });
+    await ann.screenshot({ path: '/tmp/order-requests-desktop.png', fullPage: true });
+    expect(await seriousViolations(ben)).toEqual([]);
+    expect(await seriousViolations(ann)).toEqual([]);
+  });
+});

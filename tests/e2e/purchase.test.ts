@@ -1,0 +1,306 @@
+/**
+ * A purchase as a new instructor makes it (business.md §3.11, §4; spec §4, §5): Ada signs up
+ * through a trial link, opens the Subscription tab with a plan chosen by the link, enters French
+ * billing details (FR123 is an incorrect VAT number, FR40303265045 is validated), sees the plan
+ * priced with French VAT, gets the invoice, downloads its PDF, pays it on the local checkout page
+ * and comes back to the tab, which confirms the payment once the invoice is paid: the dashboard's
+ * tag shows the plan's players, analytics got one purchase, the profile's notification is gone.
+ * A second invoice is cancelled with a credit note; Bob, a member who is not an admin, sees the
+ * catalogue and the invoices without the admin's buttons. Screenshots at desktop and phone
+ * sizes, axe on the tab.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoSeriousViolations } from './axe';
+import { launchBrowser } from './browser';
+import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
+
+const stack = inject('stack');
+const SHOTS = process.env.E2E_SCREENSHOTS;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const VALID_FR = 'FR40303265045';
+
+let browser: Browser;
+let service: ServiceClient;
+const pages: Page[] = [];
+
+beforeAll(async () => {
+  service = serviceClient();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  service?.close();
+});
+
+async function newPage(viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', acceptDownloads: true });
+  // These instructors accepted usage analytics in this browser before.
+  await context.addInitScript(() => {
+    window.localStorage.setItem(
+      'simgames.analyticsConsent',
+      JSON.stringify({ choice: 'granted', decidedAt: 0 }),
+    );
+  });
+  const page = await context.newPage();
+  pages.push(page);
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Both sizes of a page, and its accessibility. */
+async function look(page: Page, name: string) {
+  await shot(page, name);
+  await expectNoSeriousViolations(page, name);
+  await page.setViewportSize(PHONE);
+  await shot(page, `${name}-phone`);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name}: no sideways scroll on a phone`).toBeLessThanOrEqual(0);
+  await page.setViewportSize(DESKTOP);
+}
+
+async function snackbar(page: Page, text: string): Promise<void> {
+  await page.locator('.MuiSnackbar-root').filter({ hasText: text }).waitFor({ timeout: 30_000 });
+}
+
+/** The analytics events the app's local recorder kept in this tab. */
+async function analyticsEvents(
+  page: Page,
+): Promise<{ name: string; params: Record<string, unknown> }[]> {
+  return page.evaluate(
+    () =>
+      JSON.parse(window.sessionStorage.getItem('simgames.analytics.events') ?? '[]') as {
+        name: string;
+        params: Record<string, unknown>;
+      }[],
+  );
+}
+
+async function teamOf(uid: string): Promise<string> {
+  const [team] = await service.docs.query({
+    collection: 'teams',
+    where: [{ field: 'memberIds', op: 'array-contains', value: uid }],
+    limit: 1,
+  });
+  return team?.id ?? '';
+}
+
+async function invoicesOf(teamId: string) {
+  const docs = await service.docs.query({
+    collection: 'economicInvoices',
+    where: [{ field: 'teamId', op: '==', value: teamId }],
+  });
+  return docs.map((d) => ({
+    id: d.id,
+    ...(d.data as { invoiceNumber: number; status: string; kind: string; gross: number }),
+  }));
+}
+
+describe('buying a plan', () => {
+  it('billing details, invoice, PDF, card payment and the plan active, as a new instructor', async () => {
+    onTestFailed(async () => {
+      await Promise.all(
+        pages.map((p, i) => shot(p, `purchase-failed-${i}`).catch(() => undefined)),
+      );
+    });
+    const run = Date.now().toString(36);
+    const adaEmail = `ada-${run}@lille.example.com`;
+
+    // ---- Ada signs up through a trial link (the trial makes her team)
+    const ada = await newPage();
+    await ada.goto(`${stack.webUrl}/dashboard/intro?startTrial=beergame`);
+    await ada.waitForURL('**/signup', { timeout: 30_000 });
+    await ada.getByLabel('Email').fill(adaEmail);
+    await ada.getByLabel('Password').fill('ada-pass-123');
+    await ada.getByRole('button', { name: 'Create account' }).click();
+    await ada.waitForURL('**/setup-account', { timeout: 60_000 });
+    await ada.getByLabel('First name').fill('Ada');
+    await ada.getByLabel('Last name').fill('Lovelace');
+    await ada.getByLabel('You are').click();
+    await ada.getByRole('option', { name: 'Teacher or professor' }).click();
+    await ada.getByRole('button', { name: 'Continue' }).click();
+    await snackbar(ada, 'Your Beer game trial has started: 30 players for 14 days.');
+    const tag = ada.getByTestId('plan-tag-beergame');
+    await tag.getByText('Beer game: 0/30 players').waitFor({ timeout: 30_000 });
+    const [profile] = await service.docs.query({
+      collection: 'users',
+      where: [{ field: 'email', op: '==', value: adaEmail }],
+      limit: 1,
+    });
+    const adaUid = profile?.id ?? '';
+    const teamId = await teamOf(adaUid);
+    expect(teamId).not.toBe('');
+
+    // ---- the Subscription tab with the Class plan chosen by the link
+    await ada.goto(`${stack.webUrl}/dashboard/subscription?purchase=beergame-class#purchase`);
+    const panel = ada.getByTestId('subscription-panel');
+    await panel
+      .getByRole('heading', { name: 'Subscription', level: 1 })
+      .waitFor({ timeout: 30_000 });
+    const classCard = ada.getByTestId('plan-beergame-class');
+    await classCard.getByText('Chosen').waitFor({ timeout: 30_000 });
+    await ada.getByTestId('current-plan-beergame').getByText('Beer game: trial until').waitFor();
+    // Before billing details: the list price, no tax yet, and no invoice to get.
+    expect(await classCard.getByTestId('plan-net').innerText()).toBe('€390.00');
+    await ada.getByTestId('plan-list-note').waitFor();
+    expect(await ada.getByTestId('get-invoice').isDisabled()).toBe(true);
+
+    // ---- French billing details: FR123 is refused, nothing saved
+    const feedback = ada.getByTestId('billing-vat-feedback');
+    await ada.getByTestId('billing-country').selectOption('FR');
+    await ada.getByLabel('Company or institution').fill('Université de Lille');
+    await ada.getByLabel('Address').fill('42 rue Paul Duez');
+    await ada.getByLabel('Postal code').fill('59000');
+    await ada.getByLabel('City').fill('Lille');
+    await ada.getByLabel('Billing email').fill('factures@lille.example.com');
+    await ada.getByTestId('billing-vat').fill('FR123');
+    await feedback
+      .getByText('This is not the format of a VAT number of this country (FR…).')
+      .waitFor();
+    await ada.getByTestId('billing-save').click();
+    await feedback.getByText('Incorrect VAT number').waitFor({ timeout: 30_000 });
+    expect((await service.docs.get(`teams/${teamId}`)).data?.billingData).toBeUndefined();
+    await shot(ada, 'purchase-vat-incorrect');
+
+    // ---- a valid number is validated; the plan is priced with French VAT
+    await ada.getByTestId('billing-vat').fill(VALID_FR);
+    await feedback
+      .getByText('The format is right. Saving checks the number with the EU VAT register.')
+      .waitFor();
+    await ada.getByTestId('billing-save').click();
+    await feedback.getByText('Your VAT number was validated').waitFor({ timeout: 30_000 });
+    expect((await service.docs.get(`teams/${teamId}`)).data?.billingData).toMatchObject({
+      countryCode: 'FR',
+      euvatnr: VALID_FR,
+      vatStatus: 'valid',
+      companyName: 'Université de Lille',
+    });
+    // The seller is French: a French company pays French VAT even with a valid number.
+    await classCard.getByTestId('plan-gross').getByText('€468.00').waitFor({ timeout: 30_000 });
+    expect(await classCard.getByTestId('plan-net').innerText()).toBe('€390.00');
+    expect(await classCard.getByTestId('plan-vat').innerText()).toBe('€78.00');
+    await classCard.getByText('VAT 20 %').waitFor();
+
+    // ---- get the invoice
+    await ada.getByTestId('get-invoice').click();
+    await snackbar(ada, 'is ready: pay it by card or download it below.');
+    const [issued] = await invoicesOf(teamId);
+    expect(issued).toMatchObject({ kind: 'invoice', status: 'open', gross: 46_800 });
+    const number = issued?.invoiceNumber ?? 0;
+    const row = ada.getByTestId(`invoice-${number}`);
+    await row.getByText(`Invoice ${number}`).waitFor({ timeout: 30_000 });
+    await row.getByTestId('invoice-status').getByText('To pay').waitFor();
+    expect(await row.getByTestId('invoice-gross').innerText()).toBe('€468.00');
+
+    // ---- its PDF, once the ledger has booked it
+    await row.getByTestId('invoice-booking').waitFor({ state: 'detached', timeout: 60_000 });
+    const [download] = await Promise.all([
+      ada.waitForEvent('download', { timeout: 30_000 }),
+      row.getByTestId('invoice-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const bytes = readFileSync(await download.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await look(ada, 'purchase-invoice-open');
+
+    // ---- pay on the checkout page; back on the tab, the payment is confirmed
+    await row.getByTestId('invoice-pay').click();
+    await ada.waitForURL('**/fakeCheckout?session=*', { timeout: 60_000 });
+    await ada.getByRole('button', { name: 'Pay' }).click();
+    await ada.waitForURL(
+      `${stack.webUrl}/dashboard/subscription?purchase=success&invoice=${issued?.id ?? ''}`,
+      { timeout: 30_000 },
+    );
+    await ada
+      .getByTestId('purchase-paid')
+      .getByText(`Payment received: invoice ${number} is paid and your plan is active.`)
+      .waitFor({ timeout: 30_000 });
+    await row.getByTestId('invoice-status').getByText('Paid').waitFor();
+    expect(await row.getByTestId('invoice-pay').count()).toBe(0);
+    expect(await row.getByTestId('invoice-cancel').count()).toBe(0);
+    await ada.getByTestId('payment').getByText('€468.00').waitFor();
+    await tag.getByText('Beer game: 0/50 players').waitFor({ timeout: 30_000 });
+    expect(await ada.getByTestId('plan-tag-upgrade').count()).toBe(0);
+    await ada
+      .getByTestId('current-plan-beergame')
+      .getByText('Beer game: Class plan until')
+      .waitFor();
+
+    // ---- analytics got one purchase; the profile's notification is gone
+    await expect
+      .poll(async () => (await service.docs.get(`users/${adaUid}`)).data?.notifyPlanPurchase, {
+        timeout: 30_000,
+      })
+      .toBeUndefined();
+    const purchases = (await analyticsEvents(ada)).filter((e) => e.name === 'purchase');
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]?.params).toMatchObject({
+      transaction_id: String(number),
+      value: 390,
+      tax: 78,
+      plan_name: 'Class',
+      plan_type: 'new',
+      plan_games: ['beergame'],
+    });
+    await look(ada, 'purchase-paid');
+    // A reload sends nothing again.
+    await ada.reload();
+    await ada.getByTestId('purchase-paid').waitFor({ timeout: 30_000 });
+    expect((await analyticsEvents(ada)).filter((e) => e.name === 'purchase')).toHaveLength(1);
+
+    // ---- a second invoice, cancelled with a credit note after a confirmation
+    await ada.getByTestId('plan-beergame-campus').getByRole('button', { name: 'Choose' }).click();
+    await ada.getByTestId('get-invoice').click();
+    const second = ada.getByTestId(`invoice-${number + 1}`);
+    await second.getByTestId('invoice-status').getByText('To pay').waitFor({ timeout: 30_000 });
+    await second.getByTestId('invoice-cancel').click();
+    await ada
+      .getByRole('dialog')
+      .getByText(`Cancel invoice ${number + 1}?`)
+      .waitFor();
+    await ada.getByTestId('invoice-cancel-confirm').click();
+    await second.getByTestId('invoice-status').getByText('Cancelled').waitFor({ timeout: 30_000 });
+    const credit = ada.getByTestId(`invoice-${number + 2}`);
+    await credit.getByText(`Credit note ${number + 2}`).waitFor({ timeout: 30_000 });
+    await credit.getByText(`Cancels invoice ${number + 1}`).waitFor();
+    expect(await credit.getByTestId('invoice-pay').count()).toBe(0);
+
+    // ---- Bob, a member who is not an admin, sees the tab read-only
+    const bob = await newPage();
+    const bobUid = await instructorOnDashboard(
+      bob,
+      service,
+      stack.webUrl,
+      `bob-${run}@lille.example.com`,
+    );
+    const team = (await service.docs.get(`teams/${teamId}`)).data ?? {};
+    await service.docs.update(`teams/${teamId}`, {
+      [`members.${bobUid}`]: {
+        name: 'Bob Martin',
+        email: `bob-${run}@lille.example.com`,
+        role: 'member',
+        games: ['beergame'],
+      },
+      memberIds: [...((team.memberIds as string[] | undefined) ?? []), bobUid],
+    });
+    await service.docs.set(`userTeams/${bobUid}`, { teamId, joined_at: Date.now() });
+    await bob.goto(`${stack.webUrl}/dashboard/subscription`);
+    await bob.getByTestId('subscription-read-only').waitFor({ timeout: 30_000 });
+    await bob.getByTestId(`invoice-${number}`).waitFor({ timeout: 30_000 });
+    await bob.getByTestId('billing-summary').getByText('Université de Lille').waitFor();
+    expect(await bob.getByTestId('billing-save').count()).toBe(0);
+    expect(await bob.getByTestId('get-invoice').count()).toBe(0);
+    expect(await bob.getByTestId('invoice-pay').count()).toBe(0);
+    expect(await bob.getByTestId('invoice-cancel').count()).toBe(0);
+    expect(await bob.getByTestId('invoice-download').count()).toBe(3);
+    await look(bob, 'purchase-member-read-only');
+  }, 360_000);
+});

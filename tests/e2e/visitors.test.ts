@@ -1,0 +1,215 @@
+/**
+ * The visitors' pages through the real local stack in headless Chromium (spec §2, §7): a visitor
+ * opens /demo, gives an address, plays the whole demo beer game alone (the computer on the other
+ * roles) and sees its results; the finished demo then shows on /leaderboard with the visitor's
+ * name; a school asks for a quote on /quote with the price preview of the plan catalogue and
+ * gets a confirmation, the request stored for the team; /loading shows its status. None of these
+ * pages shows the navbar. axe on each; screens at 1280×800 and 390×844 in /tmp/visitors-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_WEEKS } from '@sim/core/templates/demo-game';
+import { launchBrowser } from './browser';
+import { expectNoSeriousViolations } from './axe';
+import { serviceClient, type ServiceClient } from './stack-helpers';
+
+const stack = inject('stack');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let service: ServiceClient;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  service = serviceClient();
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  service?.close();
+});
+
+async function newPage(viewport = DESKTOP): Promise<Page> {
+  const phone = viewport.width < 500;
+  const context = await browser.newContext({
+    viewport,
+    isMobile: phone,
+    hasTouch: phone,
+    deviceScaleFactor: 1,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[page error]', err.message));
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/visitors-${name}.png`, fullPage: true });
+}
+
+/** Spec §2: demo, quote, leaderboard and loading hide the navbar; nothing scrolls sideways. */
+async function expectVisitorPage(page: Page, name: string): Promise<void> {
+  expect(await page.locator('.MuiAppBar-root').count()).toBe(0);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(sideways).toBeLessThanOrEqual(0);
+  await expectNoSeriousViolations(page, name);
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+describe('visitors', () => {
+  it('plays the demo alone to the end, then finds its team on the leaderboard', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.webUrl}/demo`);
+    await page.getByLabel('Your email address').waitFor({ timeout: 30_000 });
+    await expectVisitorPage(page, 'demo');
+    await shot(page, 'demo-desktop');
+
+    // A disposable address is refused in place, in words.
+    await page.getByLabel('Your email address').fill('someone@mailinator.com');
+    await page.getByRole('button', { name: 'Start the demo' }).click();
+    await page
+      .getByText('Please use a permanent email address, not a disposable one.')
+      .waitFor({ timeout: 60_000 });
+
+    const name = `Ada ${unique().slice(0, 5)}`;
+    await page.getByLabel('Your email address').fill(`visitor-${unique()}@example.org`);
+    await page.getByLabel('Your first name (optional)').fill(name);
+    await page.getByLabel('Show my first name on the public leaderboard').check();
+    await page.getByRole('button', { name: 'Start the demo' }).click();
+    await page
+      .waitForURL(/\/game\/[^/]+\/play$/, { timeout: 60_000 })
+      .catch(async (err: unknown) => {
+        await shot(page, 'demo-start-failed');
+        const alert = await page.getByRole('alert').allInnerTexts();
+        throw new Error(`the demo did not open (${alert.join(' | ')}): ${String(err)}`);
+      });
+    const gid = /\/game\/([^/]+)\/play$/.exec(page.url())?.[1] ?? '';
+    expect(gid).not.toBe('');
+
+    const game = (await service.docs.get(`games/${gid}`)).data as {
+      demo: boolean;
+      facilities: Record<string, { computer: boolean; playerName: string | null }>;
+    };
+    expect(game.demo).toBe(true);
+    expect(game.facilities['retailer']).toMatchObject({ computer: false, playerName: name });
+    for (const fid of ['wholesaler', 'distributor', 'factory']) {
+      expect(game.facilities[fid]?.computer).toBe(true);
+    }
+
+    // Alone: each order turns the week, the computer ordering for the other roles.
+    for (let week = 1; week <= DEMO_WEEKS; week++) {
+      await page
+        .getByTestId('week-chip')
+        .getByText(`Week ${week} of ${DEMO_WEEKS}`)
+        .waitFor({ timeout: 60_000 })
+        .catch(async (err: unknown) => {
+          await shot(page, `demo-week-${week}-failed`);
+          throw err;
+        });
+      if (week === 6) await shot(page, 'demo-play-desktop');
+      await page.getByTestId('order-retailer-beer').fill(week < 6 ? '4' : '8');
+      await page.getByTestId('order-submit').click();
+    }
+    await page.getByTestId('play-to-results').click({ timeout: 30_000 });
+    const teamCost = page.getByTestId('team-cost');
+    await teamCost.waitFor({ timeout: 30_000 });
+    await shot(page, 'demo-results-desktop');
+
+    const entry = (await service.docs.get(`leaderboard/${gid}`)).data as {
+      cost: number;
+      template: string;
+    };
+    expect(entry.template).toBe('beer-demo');
+    const costText = new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(entry.cost);
+
+    await page.goto(`${stack.webUrl}/leaderboard`);
+    const row = page.getByTestId('leaderboard-row').filter({ hasText: name });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.textContent()).toContain(costText);
+    expect(await row.textContent()).toContain('Wholesaler: computer');
+    await expectVisitorPage(page, 'leaderboard');
+    await shot(page, 'leaderboard-desktop');
+
+    const phone = await newPage(PHONE);
+    await phone.goto(`${stack.webUrl}/leaderboard`);
+    await phone
+      .getByTestId('leaderboard-row')
+      .filter({ hasText: name })
+      .waitFor({ timeout: 30_000 });
+    await shot(phone, 'leaderboard-phone');
+    await phone.goto(`${stack.webUrl}/demo`);
+    await phone.getByLabel('Your email address').waitFor({ timeout: 30_000 });
+    await expectVisitorPage(phone, 'demo phone');
+    await shot(phone, 'demo-phone');
+    // Twenty weeks, each order a callable and the week's transaction on a shared machine.
+  }, 300_000);
+
+  it('asks for a quote with the price preview and stores the request for the team', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.webUrl}/quote`);
+    await page.getByLabel('School, university or company').waitFor({ timeout: 30_000 });
+    await expectVisitorPage(page, 'quote');
+    const email = `head-${unique()}@lycee.example.fr`;
+    await page.getByLabel('School, university or company').fill('Lycée Victor Hugo');
+    await page.getByLabel('Contact email').fill(email);
+    await page.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'France', exact: true }).click();
+    await page.getByLabel('Number of players').fill('120');
+    await page.getByLabel('Lean game').check();
+    await page.getByLabel('Message (optional)').fill('Two classes in March.');
+    // 120 players: the Campus plan of each game, in euro with the French VAT of 20 %.
+    const preview = page.getByTestId('quote-preview');
+    await preview.getByText('VAT (20 %)').waitFor({ timeout: 30_000 });
+    expect(await preview.getByText(/Campus/).count()).toBe(2);
+    await expectVisitorPage(page, 'quote filled');
+    await shot(page, 'quote-desktop');
+
+    await page.getByRole('button', { name: 'Request the quote' }).click();
+    await page.getByText('Thank you, your request is on its way').waitFor({ timeout: 30_000 });
+    expect(await page.getByText(`We will answer at ${email}`).count()).toBe(1);
+    await shot(page, 'quote-sent-desktop');
+
+    const stored = await service.docs.query({
+      collection: 'quoteRequests',
+      where: [{ field: 'email', op: '==', value: email }],
+    });
+    expect(stored.map((s) => s.data)).toEqual([
+      expect.objectContaining({
+        institution: 'Lycée Victor Hugo',
+        country: 'FR',
+        players: 120,
+        gameTypes: ['beergame', 'leangame'],
+        message: 'Two classes in March.',
+        locale: 'en',
+      }),
+    ]);
+
+    const phone = await newPage(PHONE);
+    await phone.goto(`${stack.webUrl}/quote`);
+    await phone.getByLabel('School, university or company').waitFor({ timeout: 30_000 });
+    await expectVisitorPage(phone, 'quote phone');
+    await shot(phone, 'quote-phone');
+  });
+
+  it('shows the loading page without the navbar', async () => {
+    for (const [viewport, name] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const page = await newPage(viewport);
+      await page.goto(`${stack.webUrl}/loading`);
+      await page
+        .getByRole('status')
+        .getByText('Getting things ready…')
+        .waitFor({ timeout: 30_000 });
+      await expectVisitorPage(page, `loading ${name}`);
+      await shot(page, `loading-${name}`);
+    }
+  });
+});
