@@ -26,7 +26,8 @@ export function isMinorAmount(value: unknown): value is number {
  */
 export function roundHalfUp(value: number): number {
   const rounded = Math.floor(Math.abs(value) + 0.5);
-  return value < 0 ? -rounded : rounded;
+  // Never -0: the local store cannot carry it, and a zero amount has no sign.
+  return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
 /** A percentage as basis points (25.5 → 2550). */
@@ -45,7 +46,7 @@ export function vatOf(netMinor: number, ratePercent: number): number {
   const scaled = Math.abs(netMinor) * bp;
   // Integer half-up division: (scaled + 5000) / 10000 rounded down.
   const vat = Math.floor((scaled + 5000) / 10000);
-  return netMinor < 0 ? -vat : vat;
+  return netMinor < 0 && vat !== 0 ? -vat : vat;
 }
 
 export interface Amounts {

@@ -149,6 +149,7 @@ describe('money in minor units (business.md §3.3)', () => {
     expect(roundHalfUp(209.5)).toBe(210);
     expect(roundHalfUp(209.49)).toBe(209);
     expect(roundHalfUp(-209.5)).toBe(-210);
+    expect(Object.is(roundHalfUp(-0.2), -0)).toBe(false);
     // 50 at 25 % is 12.5 → 13; 10 at 5.5 % is 0.55 → 1; 9 at 5.5 % is 0.495 → 0.
     expect(vatOf(50, 25)).toBe(13);
     expect(vatOf(10, 5.5)).toBe(1);
@@ -174,7 +175,9 @@ describe('money in minor units (business.md §3.3)', () => {
         fc.integer({ min: 0, max: 100_000_000 }),
         fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100),
         (net, rate) => {
-          expect(vatOf(-net, rate)).toBe(-vatOf(net, rate));
+          // A sum, not a negation: a zero VAT is 0 on both, never -0.
+          expect(vatOf(-net, rate) + vatOf(net, rate)).toBe(0);
+          expect(Object.is(vatOf(-net, rate), -0)).toBe(false);
           // Half up: never more than half a cent away from the exact amount.
           expect(Math.abs(vatOf(net, rate) - (net * rate) / 100)).toBeLessThanOrEqual(0.5 + 1e-9);
         },
