@@ -64,6 +64,8 @@ export default defineConfig(({ mode }) => {
     // Scan every page for dependencies at start-up: a dependency found later, on a lazy page,
     // makes the dev server re-bundle and reload the page in the middle of a class.
     optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'] },
+    // The local stack gives each of its dev servers a cache of its own (scripts/local-stack.ts).
+    cacheDir: process.env.SIMGAMES_VITE_CACHE_DIR ?? 'node_modules/.vite',
     // The manifest says which chunks each module needs: the byte budgets are computed from it.
     build: { manifest: true },
     server: { port: 5173, strictPort: true, host: '127.0.0.1', proxy },

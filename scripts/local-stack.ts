@@ -445,6 +445,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         ...(storeUrl ? { VITE_STORE_URL: storeUrl } : {}),
         ...(firestore ? { VITE_FIRESTORE_EMULATOR_HOST: firestore.host } : {}),
         ...(lanUrl ? { VITE_LAN_URL: lanUrl } : {}),
+        // A dependency cache per stack: two dev servers bundling into one shared cache replace
+        // each other's files under a page that is loading them (vite.config.ts reads it).
+        SIMGAMES_VITE_CACHE_DIR: join(dataDir, 'vite-cache'),
       };
       const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
       const webDist = join(dataDir, 'web-dist');

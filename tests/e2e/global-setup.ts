@@ -65,7 +65,9 @@ export async function startStackFor(project: TestProject, backend: StackBackend)
     throw err;
   }
   const warm = await warmDevServer(stack.webUrl, root);
-  console.log(`${backend} stack: dev server warmed, ${warm.modules} modules in ${warm.ms} ms`);
+  console.log(
+    `${backend} stack: dev server warmed, ${warm.modules} modules and ${warm.dependencies} dependencies in ${warm.ms} ms`,
+  );
   project.provide('stack', {
     backend,
     webUrl: stack.webUrl,

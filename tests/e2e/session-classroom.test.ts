@@ -281,7 +281,10 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
     const teacherDebrief = teacher.getByRole('link', { name: 'Debrief', exact: true });
     await teacherDebrief.waitFor({ timeout: 20_000 });
     expect(await teacherDebrief.getAttribute('href')).toBe(`/game/${round1Ann}/debrief`);
-    expect(await teacherDebrief.getAttribute('aria-disabled')).not.toBe('true');
+    // Open once the navbar knows the signed-in teacher (Auth loads beside the page).
+    await expect
+      .poll(() => teacherDebrief.getAttribute('aria-disabled'), { timeout: 20_000 })
+      .not.toBe('true');
     await bea.goto(`${stack.webUrl}/game/${round1Bea}/intro`);
     const beaDebrief = bea.getByRole('link', { name: 'Debrief', exact: true });
     await beaDebrief.waitFor({ timeout: 20_000 });

@@ -16,27 +16,38 @@ function appModules(root: string): string[] {
     .map((path) => `/src/${path}`);
 }
 
-/** Returns how many modules were transformed and how long it took (ms). */
+/** Returns how many modules and dependencies were served and how long it took (ms). */
 export async function warmDevServer(
   webUrl: string,
   root: string,
-): Promise<{ modules: number; ms: number }> {
+): Promise<{ modules: number; dependencies: number; ms: number }> {
   const started = Date.now();
   const queue = ['/', '/@vite/client', ...appModules(root)];
   const modules = queue.length;
   const failures: string[] = [];
+  // The pre-bundled dependencies the modules import: asking for them waits until the server's
+  // dependency optimizer has finished, so no test's first page is served a bundle still being
+  // written (its page stayed blank).
+  const dependencies = new Set<string>();
   const worker = async () => {
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
       const response = await fetch(`${webUrl}${path}`).catch((err: unknown) => err);
       if (!(response instanceof Response)) failures.push(`${path}: ${String(response)}`);
       else {
-        await response.arrayBuffer();
+        const text = await response.text();
         if (!response.ok) failures.push(`${path}: HTTP ${response.status}`);
+        for (const match of text.matchAll(/["'](\/[^"'\s]*\/deps\/[^"'\s?]+\.js\?v=[\w]+)["']/g)) {
+          if (match[1] && !dependencies.has(match[1])) {
+            dependencies.add(match[1]);
+            queue.push(match[1]);
+          }
+        }
       }
     }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
+  if (dependencies.size === 0) failures.push('no pre-bundled dependency was named by any module');
   // A module the server cannot transform would fail its page anyway; say which one here.
   if (failures.length > 0) throw new Error(`dev server warm-up failed:\n${failures.join('\n')}`);
-  return { modules, ms: Date.now() - started };
+  return { modules, dependencies: dependencies.size, ms: Date.now() - started };
 }
