@@ -42,7 +42,7 @@ export interface StackLoadResult {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Runs `task` over `items`, `width` at a time. */
-async function inBatches<T>(
+export async function inBatches<T>(
   items: readonly T[],
   width: number,
   task: (item: T) => Promise<void>,
@@ -55,7 +55,7 @@ async function inBatches<T>(
   );
 }
 
-class CallError extends Error {
+export class CallError extends Error {
   constructor(
     readonly status: number,
     body: string,
@@ -65,7 +65,7 @@ class CallError extends Error {
 }
 
 /** The callables as the Firebase SDK calls them: POST `{data}`, the ID token as bearer. */
-function callables(functionsUrl: string) {
+export function callables(functionsUrl: string) {
   return async function call<Res>(name: string, data: unknown, idToken: string): Promise<Res> {
     const res = await fetch(`${functionsUrl}/${name}`, {
       method: 'POST',
@@ -89,7 +89,9 @@ export async function orderPathOf(functionsUrl: string): Promise<OrderPath> {
   return res.status === 404 ? 'batch+createNewTurnTask' : 'placeOrder';
 }
 
-async function signInAnonymously(authHost: string): Promise<{ uid: string; idToken: string }> {
+export async function signInAnonymously(
+  authHost: string,
+): Promise<{ uid: string; idToken: string }> {
   const res = await fetch(
     `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`,
     {
