@@ -127,7 +127,9 @@ export default defineConfig({
           // under the rules; the team panel reads invitations under them; a lean class's player
           // reads its views, and is refused the floor and the seed, under them; the dashboard's
           // tags read a team's seats and the Referral tab a referrer's conversions under them; a
-          // new instructor's profile takes the welcome tour and the leaderboard answer under them).
+          // lean player whose station the computer took keeps reading its own view under them; a
+          // new instructor's profile takes the welcome tour and the leaderboard answer under them;
+          // the subscription tab's purchase reads a team's invoices and payments under them).
           name: 'e2e-firestore',
           include: [
             'tests/e2e/beer-class.test.ts',
@@ -135,8 +137,10 @@ export default defineConfig({
             'tests/e2e/team-invite.test.ts',
             'tests/e2e/lean-class.test.ts',
             'tests/e2e/lean-editor.test.ts',
+            'tests/e2e/lean-takeover.test.ts',
             'tests/e2e/trial-seats.test.ts',
             'tests/e2e/leaderboard-lean-tour.test.ts',
+            'tests/e2e/purchase.test.ts',
           ],
           globalSetup: ['tests/e2e/global-setup-firestore.ts'],
           environment: 'node',

@@ -82,7 +82,9 @@ function FollowView({
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          // Side by side only where the stations table keeps all its columns (the computer's
+          // among them) without scrolling sideways.
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 7fr) minmax(0, 5fr)' },
           gap: { xs: 2, md: 3 },
           alignItems: 'start',
         }}
