@@ -1,7 +1,8 @@
 /**
  * Every country code with its name in the language on screen (Intl.DisplayNames), sorted as that
  * language sorts, for country pickers. Codes that name no country (the EU, the UN, unknown, the
- * test codes) are left out, and so is a second code for a name already listed.
+ * test codes) are left out, and so are withdrawn codes (DD, YU, UK…), which Intl names after the
+ * code that replaced them (DD is "Germany"): the picker gives DE, the code tax rules know.
  */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XA', 'XB', 'FX']);
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -13,6 +14,15 @@ export interface CountryName {
 
 const cache = new Map<string, readonly CountryName[]>();
 
+/** Whether `code` is the region's own code, not a withdrawn one Intl maps to another (DD → DE). */
+function isCurrentCode(code: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
+  } catch {
+    return false;
+  }
+}
+
 export function countryNames(locale: string): readonly CountryName[] {
   const cached = cache.get(locale);
   if (cached) return cached;
@@ -22,7 +32,7 @@ export function countryNames(locale: string): readonly CountryName[] {
   for (const first of LETTERS) {
     for (const second of LETTERS) {
       const code = first + second;
-      if (NOT_COUNTRIES.has(code)) continue;
+      if (NOT_COUNTRIES.has(code) || !isCurrentCode(code)) continue;
       const name = names.of(code);
       if (!name || name === code || seen.has(name)) continue;
       seen.add(name);
