@@ -8,10 +8,16 @@
  * A second invoice is cancelled with a credit note; Bob, a member who is not an admin, sees the
  * catalogue and the invoices without the admin's buttons. Screenshots at desktop and phone
  * sizes, axe on the tab.
+ *
+ * Cleo, a new instructor without a trial and without a team, follows a link straight to the tab,
+ * signs up on the way, and enters the billing details of a German university with a VAT number
+ * whose check digits are right (the local VAT checker validates those): saving makes her team, the
+ * plans are previewed at 0 % with the reverse charge, and so is the invoice and its PDF.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
 import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
@@ -21,6 +27,8 @@ const SHOTS = process.env.E2E_SCREENSHOTS;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const VALID_FR = 'FR40303265045';
+/** A German number whose check digits are right: the local VAT checker answers valid. */
+const VALID_DE = 'DE129273398';
 
 let browser: Browser;
 let service: ServiceClient;
@@ -51,7 +59,10 @@ async function newPage(viewport = DESKTOP): Promise<Page> {
 }
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  // Transitions finished: a button just enabled is shown as it ends, not halfway.
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+  }
 }
 
 /** Both sizes of a page, and its accessibility. */
@@ -101,7 +112,15 @@ async function invoicesOf(teamId: string) {
   return docs.map((d) => ({
     id: d.id,
     ...(d.data as { invoiceNumber: number; status: string; kind: string; gross: number }),
+    data: d.data ?? {},
   }));
+}
+
+/** The text of a downloaded PDF, no-break spaces as plain ones. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/[\u00a0\u202f]/g, ' ');
 }
 
 describe('buying a plan', () => {
@@ -302,5 +321,158 @@ describe('buying a plan', () => {
     expect(await bob.getByTestId('invoice-cancel').count()).toBe(0);
     expect(await bob.getByTestId('invoice-download').count()).toBe(3);
     await look(bob, 'purchase-member-read-only');
+  }, 360_000);
+
+  it('a new instructor without a trial goes straight to the tab; a German VAT number gives the 0 % reverse charge', async () => {
+    onTestFailed(async () => {
+      await Promise.all(
+        pages.map((p, i) => shot(p, `purchase-reverse-charge-failed-${i}`).catch(() => undefined)),
+      );
+    });
+    const run = Date.now().toString(36);
+    const cleoEmail = `cleo-${run}@tum.example.com`;
+
+    // ---- the link to the tab asks a visitor to sign up first, then comes back to it
+    const cleo = await newPage();
+    await cleo.goto(`${stack.webUrl}/dashboard/subscription?purchase=beergame-class#purchase`);
+    await cleo.waitForURL('**/signup', { timeout: 30_000 });
+    await cleo.getByText('Sign up or log in to purchase.').waitFor({ timeout: 30_000 });
+    await cleo.getByLabel('Email').fill(cleoEmail);
+    await cleo.getByLabel('Password').fill('cleo-pass-123');
+    await cleo.getByRole('button', { name: 'Create account' }).click();
+    await cleo.waitForURL('**/setup-account', { timeout: 60_000 });
+    await cleo.getByLabel('First name').fill('Cleo');
+    await cleo.getByLabel('Last name').fill('Brandt');
+    await cleo.getByLabel('You are').click();
+    await cleo.getByRole('option', { name: 'Teacher or professor' }).click();
+    await cleo.getByRole('button', { name: 'Continue' }).click();
+    await cleo.waitForURL(
+      (url) =>
+        url.pathname === '/dashboard/subscription' &&
+        url.searchParams.get('purchase') === 'beergame-class',
+      { timeout: 60_000 },
+    );
+    const panel = cleo.getByTestId('subscription-panel');
+    await panel
+      .getByRole('heading', { name: 'Subscription', level: 1 })
+      .waitFor({ timeout: 30_000 });
+    const [profile] = await service.docs.query({
+      collection: 'users',
+      where: [{ field: 'email', op: '==', value: cleoEmail }],
+      limit: 1,
+    });
+    const cleoUid = profile?.id ?? '';
+    expect(cleoUid).not.toBe('');
+
+    // ---- no trial, no team: no plan, the list price, nothing to invoice yet
+    expect(await teamOf(cleoUid)).toBe('');
+    await cleo.getByTestId('current-plans').getByText('Your team has no plan yet.').waitFor();
+    const classCard = cleo.getByTestId('plan-beergame-class');
+    await classCard.getByText('Chosen').waitFor({ timeout: 30_000 });
+    expect(await classCard.getByTestId('plan-net').innerText()).toBe('€390.00');
+    await cleo.getByTestId('plan-list-note').waitFor();
+    expect(await cleo.getByTestId('get-invoice').isDisabled()).toBe(true);
+    await cleo.getByTestId('invoices-none').waitFor();
+    expect(await cleo.getByTestId('plan-tag-beergame').count()).toBe(0);
+
+    // ---- a German university; a typo in the check digits is caught while typing
+    const feedback = cleo.getByTestId('billing-vat-feedback');
+    await cleo.getByTestId('billing-country').selectOption('DE');
+    await cleo.getByLabel('Company or institution').fill('Technische Universität München');
+    await cleo.getByLabel('Address').fill('Arcisstraße 21');
+    await cleo.getByLabel('Postal code').fill('80333');
+    await cleo.getByLabel('City').fill('München');
+    await cleo.getByLabel('Billing email').fill('rechnungen@tum.example.com');
+    await cleo.getByTestId('billing-vat').fill('DE 129 273 399');
+    await feedback
+      .getByText('The check digits of this number do not match: check it for typos.')
+      .waitFor();
+    await cleo.getByTestId('billing-vat').fill('DE 129 273 398');
+    await feedback
+      .getByText('The format is right. Saving checks the number with the EU VAT register.')
+      .waitFor();
+    await cleo.getByTestId('billing-save').click();
+    await feedback.getByText('Your VAT number was validated').waitFor({ timeout: 30_000 });
+
+    // ---- saving made her team, with her as its admin and the validated number
+    await expect.poll(() => teamOf(cleoUid), { timeout: 30_000 }).not.toBe('');
+    const teamId = await teamOf(cleoUid);
+    const team = (await service.docs.get(`teams/${teamId}`)).data;
+    expect(team).toMatchObject({
+      createdBy: cleoUid,
+      memberIds: [cleoUid],
+      members: { [cleoUid]: { role: 'admin' } },
+      billingData: {
+        countryCode: 'DE',
+        euvatnr: VALID_DE,
+        vatStatus: 'valid',
+        companyName: 'Technische Universität München',
+        city: 'München',
+      },
+    });
+    expect((await service.docs.get(`userTeams/${cleoUid}`)).data).toMatchObject({ teamId });
+
+    // ---- the seller is French: a German company with a valid number pays no VAT
+    await classCard.getByText('VAT 0 % (reverse charge)').waitFor({ timeout: 30_000 });
+    expect(await classCard.getByTestId('plan-net').innerText()).toBe('€390.00');
+    expect(await classCard.getByTestId('plan-vat').innerText()).toBe('€0.00');
+    expect(await classCard.getByTestId('plan-gross').innerText()).toBe('€390.00');
+    const campus = cleo.getByTestId('plan-leangame-campus');
+    await campus.getByText('VAT 0 % (reverse charge)').waitFor();
+    expect(await campus.getByTestId('plan-gross').innerText()).toBe('€1,490.00');
+    expect(await cleo.getByTestId('plan-list-note').count()).toBe(0);
+    await expect.poll(() => cleo.getByTestId('get-invoice').isEnabled()).toBe(true);
+    await look(cleo, 'purchase-reverse-charge-preview');
+
+    // ---- the invoice: 0 % with the reverse-charge mention, in the tab and in the ledger's PDF
+    await cleo.getByTestId('get-invoice').click();
+    await snackbar(cleo, 'is ready: pay it by card or download it below.');
+    const [issued] = await invoicesOf(teamId);
+    expect(issued?.data).toMatchObject({
+      kind: 'invoice',
+      status: 'open',
+      planId: 'beergame-class',
+      currency: 'EUR',
+      net: 39_000,
+      vatRatePercent: 0,
+      vat: 0,
+      gross: 39_000,
+      treatment: 'eu-reverse-charge',
+      mention: 'Reverse charge',
+      customer: {
+        name: 'Technische Universität München',
+        countryCode: 'DE',
+        vatNumber: VALID_DE,
+        vatStatus: 'valid',
+      },
+      createdBy: cleoUid,
+    });
+    const number = issued?.invoiceNumber ?? 0;
+    const row = cleo.getByTestId(`invoice-${number}`);
+    await row.getByText(`Invoice ${number}`).waitFor({ timeout: 30_000 });
+    await row.getByTestId('invoice-status').getByText('To pay').waitFor();
+    expect(await row.getByTestId('invoice-gross').innerText()).toBe('€390.00');
+    await row.getByText('Excl. VAT €390.00 · VAT €0.00').waitFor();
+    await row.getByTestId('invoice-booking').waitFor({ state: 'detached', timeout: 60_000 });
+    const [download] = await Promise.all([
+      cleo.waitForEvent('download', { timeout: 30_000 }),
+      row.getByTestId('invoice-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const text = await pdfText(readFileSync(await download.path()));
+    for (const expected of [
+      `Rechnung ${number}`,
+      'Technische Universität München',
+      'München',
+      VALID_DE,
+      '390,00 €',
+      '0,00 €',
+      'Reverse charge',
+      'Steuerschuldnerschaft des Leistungsempfängers',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    await row.getByTestId('invoice-download').and(cleo.locator(':enabled')).waitFor();
+    await look(cleo, 'purchase-reverse-charge-invoice');
   }, 360_000);
 });

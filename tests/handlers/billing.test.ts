@@ -1,7 +1,9 @@
 /**
  * Billing callables on both backends (business.md §3.4, §3.6, §4): updateCustomer with the VAT
  * checker, createInvoice with the gapless counter (50 at once, and with commits aborted or the
- * transaction failing under them), cancelEconomicInvoice with its credit note.
+ * transaction failing under them), cancelEconomicInvoice with its credit note, and bad input to
+ * the three callables that take an invoice id (cancelEconomicInvoice, getEconomicInvoicePdf,
+ * createSessionFromEconomicInvoice): each refused with its code and message key, nothing written.
  */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
@@ -19,6 +21,7 @@ import {
   invokeCallable,
   type CallableContext,
   type CallerAuth,
+  type InvocationEnv,
 } from '../../functions/src/callable';
 import { createFakeVatChecker } from '../../functions/src/billing/fake-vat-checker';
 import type { VatChecker, VatCheckResult } from '../../functions/src/billing/ports';
@@ -29,7 +32,14 @@ import * as updateCustomer from '../../functions/src/callables/update-customer';
 import * as createInvoice from '../../functions/src/callables/create-invoice';
 import * as cancelInvoice from '../../functions/src/callables/cancel-economic-invoice';
 import * as checkoutSession from '../../functions/src/callables/create-session-from-economic-invoice';
-import { createFakePayments, fakeSessionPath } from '../../functions/src/billing/fake-payments';
+import * as invoicePdf from '../../functions/src/callables/get-economic-invoice-pdf';
+import {
+  createFakePayments,
+  FAKE_SESSIONS,
+  fakeSessionPath,
+} from '../../functions/src/billing/fake-payments';
+import { createFakeLedger, fakeBookedPath } from '../../functions/src/billing/fake-ledger';
+import { handleEconomicSync } from '../../functions/src/tasks/economic-sync';
 import { DEFAULT_PLAN_PRICES, seedBilling } from '../../scripts/billing-seed';
 import { describeBackends } from '../backends';
 import { FIXED_NOW } from './helpers';
@@ -87,6 +97,23 @@ async function expectRefused(promise: Promise<unknown>, code: string, messageKey
   const err = await refusal(promise);
   expect(err).toBeInstanceOf(CallableError);
   expect(err).toMatchObject({ code, messageKey });
+}
+
+/** A refusal as the client receives it from the callable wrapper. */
+async function expectHttpsRefused(promise: Promise<unknown>, code: string, messageKey: string) {
+  const err = await refusal(promise);
+  expect(err).toBeInstanceOf(HttpsError);
+  expect(err).toMatchObject({ code, details: { messageKey } });
+}
+
+/** One of the callables that take `{invoiceId}`: its handler, and through the wrapper. */
+interface InvoiceCallable {
+  readonly name: string;
+  readonly handle: (ctx: CallableContext, data: { invoiceId: string }) => Promise<unknown>;
+  readonly invoke: (
+    request: { readonly auth?: CallerAuth; readonly data: unknown },
+    env: InvocationEnv,
+  ) => Promise<unknown>;
 }
 
 /** A checker that counts its calls and answers through `answer`. */
@@ -209,6 +236,32 @@ describeBackends('billing callables', (backend) => {
     payments,
     appUrl: () => 'https://app.example.com',
   });
+  // The local ledger: its bookings are documents this test reads.
+  const ledger = createFakeLedger(
+    () => port,
+    () => NOW,
+  );
+  const getPdf = invoicePdf.createHandler({ ledger, syncQueue });
+  const invoiceCallables: readonly InvoiceCallable[] = [
+    {
+      name: cancelInvoice.name,
+      handle: cancel,
+      invoke: (request, env) =>
+        invokeCallable(cancelInvoice.name, cancelInvoice.schema, cancel, request, env),
+    },
+    {
+      name: invoicePdf.name,
+      handle: getPdf,
+      invoke: (request, env) =>
+        invokeCallable(invoicePdf.name, invoicePdf.schema, getPdf, request, env),
+    },
+    {
+      name: checkoutSession.name,
+      handle: openCheckout,
+      invoke: (request, env) =>
+        invokeCallable(checkoutSession.name, checkoutSession.schema, openCheckout, request, env),
+    },
+  ];
 
   beforeAll(async () => {
     port = backend().service();
@@ -948,5 +1001,196 @@ describeBackends('billing callables', (backend) => {
     });
     expect(await get(`economicInvoices/${other.invoiceId}`)).toMatchObject({ status: 'cancelled' });
     expect((await get(fakeSessionPath(kept.id)))?.status).toBe('open');
+  });
+
+  // ---------------------------------------------------------------- bad input to the invoice callables
+
+  /** A team with an admin and a member, and an open invoice of it booked in the ledger. */
+  async function bookedInvoice() {
+    const admin = `ba-${tag()}`;
+    const member = `bm-${tag()}`;
+    const teamId = await seedTeam(admin, member, billing('FR'));
+    const issued = await invoice(ctxOf(port, instructor(admin)), {
+      teamId,
+      planId: 'beergame-class',
+    });
+    expect(
+      await handleEconomicSync({ port, ledger, now: () => NOW }, { invoiceId: issued.invoiceId }),
+    ).toBe('booked');
+    return { admin, member, teamId, invoiceId: issued.invoiceId, number: issued.invoiceNumber };
+  }
+
+  /** Everything the three callables could write for the team's invoice. */
+  async function invoiceState(teamId: string, invoiceId: string) {
+    const byTeam = async (collection: string) =>
+      (await port.docs.query({ collection, where: [{ field: 'teamId', op: '==', value: teamId }] }))
+        .map((d) => ({ id: d.id, data: d.data }))
+        .sort((a, b) => a.id.localeCompare(b.id));
+    const stored = await get(`economicInvoices/${invoiceId}`);
+    return {
+      invoice: stored,
+      teamInvoices: await byTeam('economicInvoices'),
+      team: await get(`teams/${teamId}`),
+      counter: await get(INVOICE_COUNTER_PATH),
+      checkouts: await byTeam(FAKE_SESSIONS),
+      booked: await get(fakeBookedPath(stored?.invoiceNumber as number)),
+      queued: [...queued],
+    };
+  }
+
+  it('invoice callables: extra fields, a missing or non-string invoiceId and reserved ids are refused before anything runs; nothing written', async () => {
+    const { admin, teamId, invoiceId, number } = await bookedInvoice();
+    const before = await invoiceState(teamId, invoiceId);
+    expect(before.invoice).toMatchObject({ status: 'open', sync: { state: 'done' } });
+    expect(before.booked).toBeDefined();
+    expect(before.checkouts).toEqual([]);
+    let portsOpened = 0;
+    const env: InvocationEnv = {
+      port: () => {
+        portsOpened += 1;
+        return port;
+      },
+      now: () => NOW,
+    };
+    const payloads: unknown[] = [
+      undefined,
+      null,
+      invoiceId,
+      [invoiceId],
+      {},
+      { invoiceID: invoiceId },
+      { invoiceId: 42 },
+      { invoiceId: null },
+      { invoiceId: true },
+      { invoiceId: [invoiceId] },
+      { invoiceId: { id: invoiceId } },
+      { invoiceId: '' },
+      { invoiceId: 'x'.repeat(129) },
+      { invoiceId: `${invoiceId} ` },
+      { invoiceId: `economicInvoices/${invoiceId}` },
+      { invoiceId: '__proto__' },
+      { invoiceId: '__name__' },
+      { invoiceId, teamId },
+      { invoiceId, amount: 1 },
+      { invoiceId, status: 'paid' },
+      { invoiceId, gross: 0, currency: 'USD' },
+      { invoiceId, constructor: { name: 'Object' } },
+      JSON.parse(`{"invoiceId":"${invoiceId}","__proto__":{"status":"paid"}}`) as unknown,
+      JSON.parse(`{"__proto__":{"invoiceId":"${invoiceId}"}}`) as unknown,
+    ];
+    for (const callable of invoiceCallables) {
+      for (const data of payloads) {
+        const err = await refusal(callable.invoke({ auth: instructor(admin), data }, env));
+        expect(err, `${callable.name} ${JSON.stringify(data)}`).toBeInstanceOf(HttpsError);
+        expect(err, `${callable.name} ${JSON.stringify(data)}`).toMatchObject({
+          code: 'invalid-argument',
+          details: { messageKey: 'errorInvalidPayload' },
+        });
+      }
+    }
+    // Refused before the handler: no backend was even opened.
+    expect(portsOpened).toBe(0);
+    expect(await invoiceState(teamId, invoiceId)).toEqual(before);
+    // The same caller with the bare id is served.
+    const pdfCall = invoiceCallables.find((c) => c.name === invoicePdf.name)!;
+    await expect(
+      pdfCall.invoke({ auth: instructor(admin), data: { invoiceId } }, env),
+    ).resolves.toMatchObject({ fileName: `${number}.pdf`, contentType: 'application/pdf' });
+  });
+
+  it('invoice callables: names of Object properties as invoice ids are unknown invoices; nothing written', async () => {
+    const { admin, teamId, invoiceId } = await bookedInvoice();
+    const before = await invoiceState(teamId, invoiceId);
+    const env = { port: () => port, now: () => NOW };
+    const names = [
+      'constructor',
+      'prototype',
+      'toString',
+      'toLocaleString',
+      'hasOwnProperty',
+      'isPrototypeOf',
+      'propertyIsEnumerable',
+      'valueOf',
+    ];
+    for (const callable of invoiceCallables) {
+      for (const name of names) {
+        await expectHttpsRefused(
+          callable.invoke({ auth: instructor(admin), data: { invoiceId: name } }, env),
+          'not-found',
+          'invoiceUnknown',
+        );
+      }
+    }
+    for (const name of names) expect(await get(`economicInvoices/${name}`)).toBeUndefined();
+    expect(await invoiceState(teamId, invoiceId)).toEqual(before);
+  });
+
+  it("invoice callables: another team's admin and member, and an instructor of no team, are refused; nothing written", async () => {
+    const { admin, teamId, invoiceId, number } = await bookedInvoice();
+    const otherAdmin = `xa-${tag()}`;
+    const otherMember = `xm-${tag()}`;
+    const otherTeam = await seedTeam(otherAdmin, otherMember, billing('FR'));
+    await port.docs.set(`userTeams/${otherAdmin}`, { teamId: otherTeam, joined_at: NOW });
+    const before = await invoiceState(teamId, invoiceId);
+    const otherBefore = await invoiceState(otherTeam, invoiceId);
+    const expected: Readonly<Record<string, readonly [string, string]>> = {
+      [cancelInvoice.name]: ['permission-denied', 'teamAdminOnly'],
+      [invoicePdf.name]: ['permission-denied', 'errorPermissionDenied'],
+      [checkoutSession.name]: ['permission-denied', 'errorPermissionDenied'],
+    };
+    for (const callable of invoiceCallables) {
+      const [code, messageKey] = expected[callable.name]!;
+      for (const uid of [otherAdmin, otherMember, `nobody-${tag()}`]) {
+        await expectRefused(
+          callable.handle(ctxOf(port, instructor(uid)), { invoiceId }),
+          code,
+          messageKey,
+        );
+      }
+      // A team's id is no invoice of it.
+      await expectRefused(
+        callable.handle(ctxOf(port, instructor(otherAdmin)), { invoiceId: otherTeam }),
+        'not-found',
+        'invoiceUnknown',
+      );
+    }
+    expect(await invoiceState(teamId, invoiceId)).toEqual(before);
+    expect(await invoiceState(otherTeam, invoiceId)).toEqual(otherBefore);
+    expect(otherBefore.teamInvoices).toEqual([]);
+    expect(otherBefore.checkouts).toEqual([]);
+    // Its own admin is served: the refusals were about the caller.
+    await expect(getPdf(ctxOf(port, instructor(admin)), { invoiceId })).resolves.toMatchObject({
+      fileName: `${number}.pdf`,
+    });
+  });
+
+  it('invoice callables: a signed-out caller, an auth without a uid and an anonymous player are refused; nothing written', async () => {
+    const { member, teamId, invoiceId } = await bookedInvoice();
+    const before = await invoiceState(teamId, invoiceId);
+    const env = { port: () => port, now: () => NOW };
+    for (const callable of invoiceCallables) {
+      await expectRefused(
+        callable.handle(ctxOf(port, null), { invoiceId }),
+        'unauthenticated',
+        'errorUnauthenticated',
+      );
+      await expectHttpsRefused(
+        callable.invoke({ data: { invoiceId } }, env),
+        'unauthenticated',
+        'errorUnauthenticated',
+      );
+      await expectHttpsRefused(
+        callable.invoke({ auth: { uid: '', token: {} }, data: { invoiceId } }, env),
+        'unauthenticated',
+        'errorUnauthenticated',
+      );
+      // Signed in anonymously under a member's uid: still not an instructor.
+      await expectHttpsRefused(
+        callable.invoke({ auth: player(member), data: { invoiceId } }, env),
+        'permission-denied',
+        'errorPermissionDenied',
+      );
+    }
+    expect(await invoiceState(teamId, invoiceId)).toEqual(before);
   });
 });
