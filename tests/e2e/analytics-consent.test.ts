@@ -5,14 +5,21 @@
  * sign-up event, then the game she makes from a template. Bob comes through another campaign
  * link and declines: his campaign is forgotten, also after reopening the banner from the home
  * page footer; nothing is recorded when he signs up, his profile holds no campaign, and he
- * changes his mind in the settings. A German visitor is asked in German on a phone. The banner
- * on a desktop and a phone, with axe.
+ * changes his mind in the settings. An instructor and a player who accepted on an earlier visit:
+ * the game the instructor makes in the editor, the player's join from its intro page and the
+ * session round the instructor starts are each recorded in the tab where they happen. A German
+ * visitor is asked in German on a phone. The banner on a desktop and a phone, with axe.
  */
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
-import { closeWelcomeTour, serviceClient, type ServiceClient } from './stack-helpers';
+import {
+  closeWelcomeTour,
+  instructorOnDashboard,
+  serviceClient,
+  type ServiceClient,
+} from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -39,8 +46,20 @@ afterAll(async () => {
   service?.close();
 });
 
-async function newPage(viewport = DESKTOP, locale = 'en-US'): Promise<Page> {
+/** `measured`: a browser whose visitor accepted usage measurement on an earlier visit. */
+async function newPage(
+  viewport = DESKTOP,
+  locale = 'en-US',
+  options: { measured?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport, locale });
+  if (options.measured === true) {
+    await context.addInitScript((key) => {
+      if (window.localStorage.getItem(key) === null) {
+        window.localStorage.setItem(key, JSON.stringify({ choice: 'granted', decidedAt: 0 }));
+      }
+    }, CONSENT_KEY);
+  }
   const page = await context.newPage();
   pages.push(page);
   return page;
@@ -243,6 +262,71 @@ describe('consent, attribution and analytics', () => {
         choice: 'granted',
       });
       expect(await recordedEvents(bob)).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
+    "a player's join and a session's round are counted in the tab where they happen",
+    async () => {
+      onTestFailed(async () => {
+        await Promise.all(
+          pages.map((p, i) => shot(p, `consent-failed-${i}`).catch(() => undefined)),
+        );
+      });
+      const run = Date.now().toString(36);
+      const created = {
+        name: 'game_created',
+        params: { game_type: 'beergame', origin: 'editor', count: 1 },
+      };
+
+      const teacher = await newPage(DESKTOP, 'en-US', { measured: true });
+      await instructorOnDashboard(teacher, service, stack.webUrl, `cleo-${run}@school.example.com`);
+      // Logging in is no event.
+      expect(await recordedEvents(teacher)).toEqual([]);
+      await open(teacher, '/dashboard/games/new');
+      await teacher.getByTestId('editor-name').waitFor({ timeout: 60_000 });
+      await teacher.getByTestId('editor-name').fill('Counted class');
+      await teacher.getByTestId('editor-save').click();
+      await teacher.waitForURL(/\/game\/[^/]+\/play$/, { timeout: 30_000 });
+      const gid = /\/game\/([^/]+)\/play$/.exec(teacher.url())?.[1] ?? '';
+      expect(gid).not.toBe('');
+      await expect.poll(() => recordedEvents(teacher)).toEqual([created]);
+
+      // A player takes a role from the game's intro page: counted in the player's own tab, as a
+      // game outside a session, with nothing about who they are.
+      const player = await newPage(PHONE, 'en-US', { measured: true });
+      await open(player, `/game/${gid}`);
+      await player.getByTestId('role-retailer').click({ timeout: 60_000 });
+      await player.getByTestId('intro-player-name').fill('Player one');
+      await player.getByTestId('intro-join').click();
+      await player.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+      await expect
+        .poll(() => recordedEvents(player))
+        .toEqual([{ name: 'game_played', params: { game_type: 'beergame', in_session: false } }]);
+      // The instructor's tab did not record the player's join.
+      expect(await recordedEvents(teacher)).toEqual([created]);
+
+      // A one-round session published and its round started: one game for each of its two teams.
+      await open(teacher, '/dashboard/sessions');
+      await teacher.getByRole('button', { name: 'New session' }).click({ timeout: 60_000 });
+      await teacher.getByTestId('session-template-s-beer-classic').click();
+      await teacher.waitForURL('**/follow-up', { timeout: 30_000 });
+      await teacher.getByRole('button', { name: 'Publish' }).click({ timeout: 30_000 });
+      await teacher.getByTestId('share-code').waitFor({ timeout: 30_000 });
+      expect(await recordedEvents(teacher)).toEqual([created]);
+      await teacher.getByRole('button', { name: 'Start round 1' }).click();
+      await teacher
+        .getByTestId('round-1')
+        .getByTestId('round-game')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await expect
+        .poll(() => recordedEvents(teacher))
+        .toEqual([
+          created,
+          { name: 'session_run', params: { game_type: 'beergame', round: 1, teams: 2 } },
+        ]);
     },
     LONG,
   );

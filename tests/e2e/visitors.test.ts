@@ -2,12 +2,15 @@
  * The visitors' pages through the real local stack in headless Chromium (spec §2, §7): a visitor
  * opens /demo, gives an address, plays the whole demo beer game alone (the computer on the other
  * roles) and sees its results; the finished demo then shows on /leaderboard with the visitor's
- * name; a school asks for a quote on /quote with the price preview of the plan catalogue and
- * gets a confirmation, the request stored for the team; /loading shows its status. None of these
- * pages shows the navbar. axe on each; screens at 1280×800 and 390×844 in /tmp/visitors-*.png.
+ * name. The demo is counted as a game played (origin 'demo') by the local analytics recorder
+ * when the visitor accepted measurement, and not at all when they declined. Another visitor plays
+ * the demo to its end on a phone, nothing scrolling sideways. A school asks for a quote on /quote
+ * with the price preview of the plan catalogue and gets a confirmation, the request stored for
+ * the team; /loading shows its status. None of these pages shows the navbar. axe on each; screens
+ * at 1280×800 and 390×844 in /tmp/visitors-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_WEEKS } from '@sim/core/templates/demo-game';
 import { launchBrowser } from './browser';
 import { expectNoSeriousViolations } from './axe';
@@ -16,6 +19,15 @@ import { serviceClient, type ServiceClient } from './stack-helpers';
 const stack = inject('stack');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+/** Where the local recorder keeps this tab's events (src/lib/analytics/analytics.ts). */
+const EVENTS_KEY = 'simgames.analytics.events';
+/** The visitor's answer to the consent banner (src/lib/analytics/consent.ts). */
+const CONSENT_KEY = 'simgames.analyticsConsent';
+/** What the demo records once the visitor holds a role (src/lib/analytics/events.ts). */
+const DEMO_PLAYED = {
+  name: 'game_played',
+  params: { game_type: 'beergame', in_session: false, origin: 'demo' },
+};
 
 let browser: Browser;
 let service: ServiceClient;
@@ -32,7 +44,11 @@ afterAll(async () => {
   service?.close();
 });
 
-async function newPage(viewport = DESKTOP): Promise<Page> {
+/**
+ * A new visitor. Every browser of this file starts as one that declined usage measurement
+ * (tests/e2e/browser.ts); `measured` makes it one that accepted on an earlier visit.
+ */
+async function newPage(viewport = DESKTOP, options: { measured?: boolean } = {}): Promise<Page> {
   const phone = viewport.width < 500;
   const context = await browser.newContext({
     viewport,
@@ -41,6 +57,11 @@ async function newPage(viewport = DESKTOP): Promise<Page> {
     deviceScaleFactor: 1,
   });
   contexts.push(context);
+  if (options.measured === true) {
+    await context.addInitScript((key) => {
+      window.localStorage.setItem(key, JSON.stringify({ choice: 'granted', decidedAt: 0 }));
+    }, CONSENT_KEY);
+  }
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error('[page error]', err.message));
   return page;
@@ -60,37 +81,92 @@ async function expectVisitorPage(page: Page, name: string): Promise<void> {
   await expectNoSeriousViolations(page, name);
 }
 
+/** The events the local recorder kept in this tab. */
+async function recordedEvents(page: Page): Promise<{ name: string; params: unknown }[]> {
+  const raw = await page.evaluate((k) => window.sessionStorage.getItem(k), EVENTS_KEY);
+  return raw ? (JSON.parse(raw) as { name: string; params: unknown }[]) : [];
+}
+
+/** How far the page scrolls sideways (0 when it fits the screen's width). */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** The element lies within the screen's width: nothing of it is cut at either side. */
+async function expectWithinWidth(page: Page, what: Locator, label: string): Promise<void> {
+  const box = await what.first().boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, label).not.toBeNull();
+  expect(box?.x ?? -1, label).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Infinity), label).toBeLessThanOrEqual(width);
+}
+
+/** Waits for the demo's play page and answers the game's id. */
+async function demoOpened(page: Page, label: string): Promise<string> {
+  await page.waitForURL(/\/game\/[^/]+\/play$/, { timeout: 60_000 }).catch(async (err: unknown) => {
+    await shot(page, `${label}-start-failed`);
+    const alert = await page.getByRole('alert').allInnerTexts();
+    throw new Error(`the demo did not open (${alert.join(' | ')}): ${String(err)}`);
+  });
+  const gid = /\/game\/([^/]+)\/play$/.exec(page.url())?.[1] ?? '';
+  expect(gid).not.toBe('');
+  return gid;
+}
+
+/**
+ * Alone: each order turns the week, the computer ordering for the other roles. `each` runs at
+ * every week before the order is placed.
+ */
+async function playDemoWeeks(
+  page: Page,
+  role: string,
+  label: string,
+  each: (week: number) => Promise<void> = async () => undefined,
+): Promise<void> {
+  for (let week = 1; week <= DEMO_WEEKS; week++) {
+    await page
+      .getByTestId('week-chip')
+      .getByText(`Week ${week} of ${DEMO_WEEKS}`)
+      .waitFor({ timeout: 60_000 })
+      .catch(async (err: unknown) => {
+        await shot(page, `${label}-week-${week}-failed`);
+        throw err;
+      });
+    await each(week);
+    await page.getByTestId(`order-${role}-beer`).fill(week < 6 ? '4' : '8');
+    await page.getByTestId('order-submit').click();
+  }
+}
+
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 describe('visitors', () => {
   it('plays the demo alone to the end, then finds its team on the leaderboard', async () => {
-    const page = await newPage();
+    // This visitor accepted usage measurement: the demo is counted.
+    const page = await newPage(DESKTOP, { measured: true });
     await page.goto(`${stack.webUrl}/demo`);
     await page.getByLabel('Your email address').waitFor({ timeout: 30_000 });
     await expectVisitorPage(page, 'demo');
     await shot(page, 'demo-desktop');
 
-    // A disposable address is refused in place, in words.
+    // A disposable address is refused in place, in words, and nothing is counted.
     await page.getByLabel('Your email address').fill('someone@mailinator.com');
     await page.getByRole('button', { name: 'Start the demo' }).click();
     await page
       .getByText('Please use a permanent email address, not a disposable one.')
       .waitFor({ timeout: 60_000 });
+    expect(await recordedEvents(page)).toEqual([]);
 
     const name = `Ada ${unique().slice(0, 5)}`;
     await page.getByLabel('Your email address').fill(`visitor-${unique()}@example.org`);
     await page.getByLabel('Your first name (optional)').fill(name);
     await page.getByLabel('Show my first name on the public leaderboard').check();
     await page.getByRole('button', { name: 'Start the demo' }).click();
-    await page
-      .waitForURL(/\/game\/[^/]+\/play$/, { timeout: 60_000 })
-      .catch(async (err: unknown) => {
-        await shot(page, 'demo-start-failed');
-        const alert = await page.getByRole('alert').allInnerTexts();
-        throw new Error(`the demo did not open (${alert.join(' | ')}): ${String(err)}`);
-      });
-    const gid = /\/game\/([^/]+)\/play$/.exec(page.url())?.[1] ?? '';
-    expect(gid).not.toBe('');
+    const gid = await demoOpened(page, 'demo');
+    // Counted once the game is made: a game played, from the demo, without anything personal.
+    expect(await recordedEvents(page)).toEqual([DEMO_PLAYED]);
 
     const game = (await service.docs.get(`games/${gid}`)).data as {
       demo: boolean;
@@ -102,24 +178,15 @@ describe('visitors', () => {
       expect(game.facilities[fid]?.computer).toBe(true);
     }
 
-    // Alone: each order turns the week, the computer ordering for the other roles.
-    for (let week = 1; week <= DEMO_WEEKS; week++) {
-      await page
-        .getByTestId('week-chip')
-        .getByText(`Week ${week} of ${DEMO_WEEKS}`)
-        .waitFor({ timeout: 60_000 })
-        .catch(async (err: unknown) => {
-          await shot(page, `demo-week-${week}-failed`);
-          throw err;
-        });
+    await playDemoWeeks(page, 'retailer', 'demo', async (week) => {
       if (week === 6) await shot(page, 'demo-play-desktop');
-      await page.getByTestId('order-retailer-beer').fill(week < 6 ? '4' : '8');
-      await page.getByTestId('order-submit').click();
-    }
+    });
     await page.getByTestId('play-to-results').click({ timeout: 30_000 });
     const teamCost = page.getByTestId('team-cost');
     await teamCost.waitFor({ timeout: 30_000 });
     await shot(page, 'demo-results-desktop');
+    // Playing it through counts it once, not once a week.
+    expect(await recordedEvents(page)).toEqual([DEMO_PLAYED]);
 
     const entry = (await service.docs.get(`leaderboard/${gid}`)).data as {
       cost: number;
@@ -143,11 +210,55 @@ describe('visitors', () => {
       .filter({ hasText: name })
       .waitFor({ timeout: 30_000 });
     await shot(phone, 'leaderboard-phone');
-    await phone.goto(`${stack.webUrl}/demo`);
-    await phone.getByLabel('Your email address').waitFor({ timeout: 30_000 });
-    await expectVisitorPage(phone, 'demo phone');
-    await shot(phone, 'demo-phone');
     // Twenty weeks, each order a callable and the week's transaction on a shared machine.
+  }, 300_000);
+
+  it('plays the demo to its end on a phone, nothing sideways or cut', async () => {
+    // This visitor declined usage measurement: the demo is played, and nothing is counted.
+    const page = await newPage(PHONE);
+    await page.goto(`${stack.webUrl}/demo`);
+    await page.getByLabel('Your email address').waitFor({ timeout: 30_000 });
+    await expectVisitorPage(page, 'demo phone');
+    await expectWithinWidth(page, page.locator('form'), 'the demo form');
+    await shot(page, 'demo-phone');
+
+    await page.getByLabel('Your email address').fill(`phone-${unique()}@example.org`);
+    await page.getByRole('radio', { name: 'Wholesaler' }).check();
+    await page.getByRole('button', { name: 'Start the demo' }).click();
+    const gid = await demoOpened(page, 'demo-phone');
+    const game = (await service.docs.get(`games/${gid}`)).data as {
+      facilities: Record<string, { computer: boolean }>;
+    };
+    expect(game.facilities['wholesaler']?.computer).toBe(false);
+    for (const fid of ['retailer', 'distributor', 'factory']) {
+      expect(game.facilities[fid]?.computer).toBe(true);
+    }
+
+    await playDemoWeeks(page, 'wholesaler', 'demo-phone', async (week) => {
+      if (week !== 1 && week !== 6) return;
+      // The week's figures and the order box fit the screen; the page never scrolls sideways.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await sidewaysScroll(page), `play, week ${week}`).toBeLessThanOrEqual(0);
+      await expectWithinWidth(page, page.getByTestId('play-own'), 'play-own');
+      await expectWithinWidth(
+        page,
+        page.getByTestId('order-wholesaler-beer'),
+        'order-wholesaler-beer',
+      );
+      await expectWithinWidth(page, page.getByTestId('order-submit'), 'order-submit');
+      await shot(page, `demo-play-week-${week}-phone`);
+    });
+    await page.getByTestId('play-to-results').click({ timeout: 30_000 });
+    await page.getByTestId('team-cost').waitFor({ timeout: 30_000 });
+    expect(await sidewaysScroll(page), 'results').toBeLessThanOrEqual(0);
+    await expectWithinWidth(page, page.getByTestId('team-cost'), 'team-cost');
+    await expectNoSeriousViolations(page, 'demo results phone');
+    await shot(page, 'demo-results-phone');
+
+    const entry = (await service.docs.get(`leaderboard/${gid}`)).data as { template: string };
+    expect(entry.template).toBe('beer-demo');
+    expect(await recordedEvents(page)).toEqual([]);
+    // Twenty weeks, as on the desktop.
   }, 300_000);
 
   it('asks for a quote with the price preview and stores the request for the team', async () => {

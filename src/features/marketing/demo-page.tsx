@@ -14,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DEMO_DEFAULT_ROLE, DEMO_WEEKS } from '@sim/core/templates/demo-game';
+import { gamePlayedEvent, track } from '@/lib/analytics/events';
 import { createDemoGame, verifyEmail } from '@/lib/firebase/callables';
 import { useErrorText } from '@/lib/errors/use-error-text';
 import { MarketingLayout } from '@/features/marketing/marketing-layout';
@@ -62,6 +63,8 @@ export function DemoPage({
         ...(playerName ? { playerName } : {}),
         showName: showName && playerName !== '',
       });
+      // The visitor holds a role of the new game at once: the demo is played, not only made.
+      track(gamePlayedEvent(game.type, false, 'demo'));
       void navigate(`/game/${game.id}/play`);
     } catch (err) {
       setError(errorText(err));

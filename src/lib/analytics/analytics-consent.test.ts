@@ -212,6 +212,11 @@ describe('the product events', () => {
       name: 'game_played',
       params: { game_type: 'leangame', in_session: false },
     });
+    // The demo says where its game came from; a game joined from its intro page does not.
+    expect(gamePlayedEvent('beergame', false, 'demo')).toEqual({
+      name: 'game_played',
+      params: { game_type: 'beergame', in_session: false, origin: 'demo' },
+    });
     expect(sessionRunEvent('beergame', 1e9, -4).params).toEqual({
       game_type: 'beergame',
       round: 100,

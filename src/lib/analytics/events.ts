@@ -26,9 +26,23 @@ export function gameCreatedEvent(type: string, origin: GameOrigin, count = 1): A
   };
 }
 
-/** A player took a role in a game. */
-export function gamePlayedEvent(type: string, inSession: boolean): AnalyticsEvent {
-  return { name: 'game_played', params: { game_type: gameType(type), in_session: inSession } };
+/**
+ * A player took a role in a game. `origin` is given where the game is made for that player
+ * alone (the demo); a game joined from its intro page is the instructor's, counted when created.
+ */
+export function gamePlayedEvent(
+  type: string,
+  inSession: boolean,
+  origin?: GameOrigin,
+): AnalyticsEvent {
+  return {
+    name: 'game_played',
+    params: {
+      game_type: gameType(type),
+      in_session: inSession,
+      ...(origin !== undefined ? { origin } : {}),
+    },
+  };
 }
 
 /** An instructor started a round of a session: one game per team. */
