@@ -162,6 +162,31 @@ describeBackends('card payments', (backend) => {
   });
 
   describe('stripeWebhook', () => {
+    it('activates the plan as invoiced, even after the catalogue changed', async () => {
+      const w = await billingWorld(port);
+      // Invoiced when the Class plan seated 60 players with 3 licences for 180 days.
+      const id = await issueInvoice(port, w, 7100, {
+        plan: {
+          planName: 'Class',
+          games: ['beergame'],
+          players: 60,
+          unlimitedPlayers: false,
+          licenses: 3,
+          durationDays: 180,
+          renew: false,
+        },
+      });
+      expect(json(await send(await paidEvent(w, id)))).toEqual({ received: true, outcome: 'paid' });
+      const team = await get(`teams/${w.teamId}`);
+      expect((team?.plans as Record<string, unknown>).beergame).toMatchObject({
+        planId: 'beergame-class',
+        players: 60,
+        licenses: 3,
+        duration: 180,
+        until: FIXED_NOW + 180 * 24 * 60 * 60 * 1000,
+      });
+    });
+
     it('marks the invoice paid, activates the plan, records the payment and tells the buyer', async () => {
       const w = await billingWorld(port);
       const id = await issueInvoice(port, w, 7101);

@@ -631,6 +631,16 @@ describeBackends('billing callables', (backend) => {
       created_at: NOW,
       createdBy: 'ia1',
       sync: { state: 'pending' },
+      // The plan as invoiced, which the payment activates.
+      plan: {
+        planName: 'Class',
+        games: ['beergame'],
+        players: 50,
+        unlimitedPlayers: false,
+        licenses: 2,
+        durationDays: 365,
+        renew: true,
+      },
     });
     // Queued for the ledger once issued.
     expect(queued).toContain(result.invoiceId);

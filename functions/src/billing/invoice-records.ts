@@ -4,6 +4,7 @@
  * open checkout and the ledger sync. Read field by field, never trusted whole.
  */
 import { type InvoiceDocument, invoiceDocumentOf } from '@sim/core/billing/invoice';
+import { type CatalogPlan, GAME_TYPES } from '@sim/core/billing/plans';
 import type { DocData } from '@sim/core/port/data-port';
 
 export const economicInvoicePath = (id: string) => `economicInvoices/${id}`;
@@ -18,6 +19,8 @@ export interface InvoiceRecord {
   readonly teamId: string;
   readonly status: 'open' | 'paid' | 'cancelled';
   readonly planId: string | null;
+  /** The plan as invoiced (`plan` of the invoice); null on an invoice that has none. */
+  readonly plan: CatalogPlan | null;
   readonly createdBy: string | null;
   readonly document: InvoiceDocument;
   readonly checkout: {
@@ -46,6 +49,32 @@ function positiveInteger(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
+/** The plan an invoice was issued for, as `createInvoice` stored it, or null when malformed. */
+export function invoicedPlanOf(planId: string | null, value: unknown): CatalogPlan | null {
+  if (planId === null || !isRecord(value)) return null;
+  const { planName, games, players, licenses, durationDays } = value;
+  if (typeof planName !== 'string' || planName === '') return null;
+  if (!Array.isArray(games) || games.length === 0) return null;
+  const types = GAME_TYPES.filter((type) => games.includes(type));
+  if (types.length !== games.length) return null;
+  const unlimitedPlayers = value.unlimitedPlayers === true;
+  const seats = players === null ? null : positiveInteger(players);
+  if (seats === null && !unlimitedPlayers) return null;
+  const licenceCount = positiveInteger(licenses);
+  const days = positiveInteger(durationDays);
+  if (licenceCount === null || days === null) return null;
+  return {
+    planId,
+    planName,
+    games: types,
+    players: seats,
+    unlimitedPlayers,
+    licenses: licenceCount,
+    durationDays: days,
+    renew: value.renew === true,
+  };
+}
+
 /** The record of a stored invoice, or null when it is not a complete one. */
 export function invoiceRecordOf(data: DocData | undefined): InvoiceRecord | null {
   if (!data) return null;
@@ -58,10 +87,12 @@ export function invoiceRecordOf(data: DocData | undefined): InvoiceRecord | null
   if (!document || !teamId || !status) return null;
   const checkout = isRecord(data.checkout) ? data.checkout : null;
   const sync = isRecord(data.sync) ? data.sync : {};
+  const planId = typeof data.planId === 'string' && data.planId !== '' ? data.planId : null;
   return {
     teamId,
     status,
-    planId: typeof data.planId === 'string' && data.planId !== '' ? data.planId : null,
+    planId,
+    plan: invoicedPlanOf(planId, data.plan),
     createdBy: safeId(data.createdBy),
     document,
     checkout:

@@ -206,7 +206,8 @@ async function apply(port: DataPort, event: PaidEvent, now: number): Promise<App
       logger.error('A cancelled invoice was paid: refund it by hand', { invoiceId, payment });
       return done('paid-after-cancel');
     }
-    const plan = catalogPlan(record.planId);
+    // The plan as invoiced; an invoice issued before invoices kept it falls back on the code's.
+    const plan = record.plan ?? catalogPlan(record.planId);
     if (!plan || !team) {
       tx.update(invoicePath, { ...paidFields, 'flags.planNotActivated': true });
       logger.error('A paid invoice names no known plan or team', {

@@ -110,6 +110,17 @@ export function createHandler(
       kind: 'invoice',
       status: 'open',
       planId: plan.planId,
+      // What the payment activates is what was invoiced, even if the catalogue changes before
+      // the invoice is paid (mark-paid.ts reads this).
+      plan: {
+        planName: plan.planName,
+        games: [...plan.games],
+        players: plan.players,
+        unlimitedPlayers: plan.unlimitedPlayers,
+        licenses: plan.licenses,
+        durationDays: plan.durationDays,
+        renew: plan.renew,
+      },
       lines,
       currency: tax.currency,
       net: totals.net,
