@@ -55,7 +55,17 @@ export function RootLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {!hideNavbar && <Navbar />}
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          // A banner that waits after the page's end starts below the fold: the page growing
+          // once its game arrives then moves nothing the player sees (CLS).
+          ...(consentAtEnd ? { minHeight: '100vh' } : {}),
+        }}
+      >
         <GuardGate access={access}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -319,8 +319,27 @@ describe('a player on a phone', () => {
       const page = await context.newPage();
       const gid = await seedGame('Question unanswered', false);
       await joinAs(page, gid);
+      // The play page loaded anew, as a player's phone opens it: nothing it shows moves once
+      // there (the question waits below the fold while the game arrives).
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { layoutShifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+            if (!shift.hadRecentInput) shifts.push(shift.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.reload();
+      await page.getByTestId(`order-${ROLE}-beer`).waitFor({ timeout: 30_000 });
       const banner = page.getByTestId('consent-banner');
       await banner.waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(1000);
+      const cls = await page.evaluate(() =>
+        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+      );
+      expect(cls, 'cumulative layout shift of the play page').toBeLessThanOrEqual(0.02);
       await page.getByTestId(`order-${ROLE}-beer`).fill('4');
       // Where a thumb presses the order button, the button is what it touches.
       const onTop = await page.getByTestId('order-submit').evaluate((el) => {
