@@ -6,6 +6,7 @@ import { Suspense, useMemo } from 'react';
 import { signInAnonymously } from '@/features/auth/auth-api';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
+import { JoinCodePlaceholder } from '@/features/sessions/join-code-placeholder';
 import type { SessionView } from '@/features/sessions/session-page';
 import type { SessionPageContext } from '@/features/sessions/session-user';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
@@ -25,7 +26,7 @@ const JoinCodeForm = lazyPage(() => import('@/features/sessions/join-code-form')
 export function JoinCodeEntry({ variant = 'card' }: { variant?: 'hero' | 'card' }) {
   const user = useAuthStore((s) => s.user);
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<JoinCodePlaceholder variant={variant} />}>
       <JoinCodeForm
         variant={variant}
         signedIn={user !== null}
