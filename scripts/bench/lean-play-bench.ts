@@ -24,11 +24,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildLeanGameDocs } from '@sim/core/lean/game-docs';
-import type { LeanGameInput } from '@sim/core/lean/model';
 import type { LeanPlayerView } from '@sim/core/lean/view';
 import { LocalStoreClient } from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import type { LeanActionData } from '../../functions/src/callables/lean-action';
+import {
+  EIGHT_LINE_FACILITIES as FIDS,
+  eightStationLine,
+} from '../../tests/handlers/eight-station-line';
 import { withUnlimitedPlans } from '../../tests/handlers/helpers';
 import { freePorts, startLocalStack, type RunningStack } from '../local-stack';
 import { percentile } from './beer-play-bench';
@@ -38,56 +41,6 @@ import { callables, inBatches, signInAnonymously } from './stack-load-bench';
 const root = resolve(import.meta.dirname, '../..');
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-const DOTS = [
-  ['circle', 'yellow'],
-  ['square', 'yellow'],
-  ['circle', 'grey'],
-  ['square', 'grey'],
-  ['triangle', 'grey'],
-  ['circle', 'blue'],
-  ['square', 'blue'],
-] as const;
-const STATIONS = DOTS.map((_, i) => `s${i + 1}`);
-const FIDS = ['w', ...STATIONS];
-
-/**
- * A warehouse and 7 stations in a row; a car of 7 dots, one per station; an order of 2 cars
- * every 0.1 min, more than players acting every 2 s can make, so every station has work.
- */
-function eightStationLine(minutes: number): LeanGameInput {
-  const facilities: LeanGameInput['facilities'] = {
-    w: { type: 'warehouse', name: 'Warehouse', line: 0, position: [0, 0], batchSize: 2 },
-  };
-  STATIONS.forEach((id, i) => {
-    facilities[id] = {
-      type: 'station',
-      name: `Station ${i + 1}`,
-      line: i + 1,
-      position: [i + 1, 0],
-      batchSize: 2,
-    };
-  });
-  const opAssignment: Record<string, string> = {};
-  DOTS.forEach(([shape, color], i) => (opAssignment[`${shape}:${color}`] = STATIONS[i]!));
-  return {
-    params: {
-      consumerDemand: Array.from({ length: Math.floor(minutes / 0.1) }, (_, k) => ({
-        created_min: k / 10,
-        template_id: 'car',
-        qty: 2,
-      })),
-      consumerDemandParams: { visibility: false, totalDuration: minutes, dueDelay: 1 },
-      productsTemplates: {
-        car: { name: 'Car', ops: DOTS.map(([shape, color]) => ({ shape, color, time: 0.05 })) },
-      },
-      opAssignment,
-      mapSize: { rows: 5, cols: 8 },
-      seed: 3,
-    },
-    facilities,
-  };
-}
 
 type Detail = LeanPlayerView['details'][number];
 
@@ -216,7 +169,8 @@ export async function benchLeanPlay(options: LeanPlayBenchOptions = {}): Promise
         creator: creator.uid,
         creatorName: 'Bench',
         name: `Lean bench ${g}`,
-        config: eightStationLine(minutes),
+        // An order of 2 cars every 0.1 min: more than players acting every 2 s can make.
+        config: eightStationLine(minutes, 0.1),
         now: Date.now(),
       });
       await service.docs.set(`games/${gid}`, { ...docs.game });

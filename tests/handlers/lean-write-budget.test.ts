@@ -8,60 +8,14 @@
  */
 import { expect, it } from 'vitest';
 import type { DataPort, Transaction, WriteBatch } from '@sim/core/port/data-port';
-import type { LeanGameInput } from '@sim/core/lean/model';
 import type { LeanPlayerView } from '@sim/core/lean/view';
 import * as turn from '../../functions/src/callables/create-new-turn-task';
 import * as leanAction from '../../functions/src/callables/lean-action';
 import { FLUSH_MS } from '../../functions/src/lean/lean-game';
 import { handleLeanTick } from '../../functions/src/tasks/lean-tick';
 import { describeBackends } from '../backends';
+import { eightStationLine } from './eight-station-line';
 import { leanFixtures, recordingTicker, type TestClock } from './lean-fixtures';
-
-/** Warehouse and 7 stations in a row; a car of 7 dots, one per station. */
-function eightFacilityLine(minutes: number): LeanGameInput {
-  const dots = [
-    ['circle', 'yellow'],
-    ['square', 'yellow'],
-    ['circle', 'grey'],
-    ['square', 'grey'],
-    ['triangle', 'grey'],
-    ['circle', 'blue'],
-    ['square', 'blue'],
-  ] as const;
-  const stations = dots.map((_, i) => `s${i + 1}`);
-  const facilities: LeanGameInput['facilities'] = {
-    w: { type: 'warehouse', name: 'Warehouse', line: 0, position: [0, 0], batchSize: 2 },
-  };
-  stations.forEach((id, i) => {
-    facilities[id] = {
-      type: 'station',
-      name: `Station ${i + 1}`,
-      line: i + 1,
-      position: [i + 1, 0],
-      batchSize: 2,
-    };
-  });
-  const opAssignment: Record<string, string> = {};
-  dots.forEach(([shape, color], i) => (opAssignment[`${shape}:${color}`] = stations[i]!));
-  const orders = Math.floor(minutes / 0.3);
-  return {
-    params: {
-      consumerDemand: Array.from({ length: orders }, (_, k) => ({
-        created_min: Math.round(k * 3) / 10,
-        template_id: 'car',
-        qty: 2,
-      })),
-      consumerDemandParams: { visibility: false, totalDuration: minutes, dueDelay: 1 },
-      productsTemplates: {
-        car: { name: 'Car', ops: dots.map(([shape, color]) => ({ shape, color, time: 0.05 })) },
-      },
-      opAssignment,
-      mapSize: { rows: 5, cols: 8 },
-      seed: 3,
-    },
-    facilities,
-  };
-}
 
 /** Every document write of the backend, by path, at the clock's time of the commit. */
 function countingPort(inner: DataPort, clock: TestClock, writes: Map<string, number[]>): DataPort {
@@ -163,7 +117,7 @@ describeBackends('lean write budget', (backend, backendName) => {
   const minutes = backendName === 'local store' ? 3 : 2;
 
   it(`8 players acting every 2 s for ${minutes} min: no document above 1 write/s`, async () => {
-    const gid = await f.createGame({ config: eightFacilityLine(minutes) });
+    const gid = await f.createGame({ config: eightStationLine(minutes, 0.3) });
     const fids = ['w', 's1', 's2', 's3', 's4', 's5', 's6', 's7'];
     const players = await f.withPlayers(gid, fids);
     const writes = new Map<string, number[]>();
