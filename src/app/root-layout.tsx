@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { GuardGate } from '@/app/guard-gate';
 import { HelpHost } from '@/app/help-host';
@@ -72,6 +72,10 @@ export function RootLayout() {
           </Suspense>
         </GuardGate>
       </Box>
+      {/* A new page opens at its top, as a page loaded afresh does (a player taken from the
+          lobby to the game would see its middle otherwise); back and forward restore where the
+          page was, an anchor is scrolled to, and a new query on the same page keeps its place. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
       <ConsentBanner sticky={!consentAtEnd} />
       <HelpHost />
       <ErrorSnackbar />

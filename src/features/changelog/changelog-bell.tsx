@@ -61,7 +61,8 @@ export function ChangelogBell() {
           data-unread={unread}
           sx={{ color: 'text.primary', flexShrink: 0 }}
         >
-          <Badge badgeContent={unread} color="secondary" max={9}>
+          {/* The badge shows the count the label says ("9+" would not be part of the name). */}
+          <Badge badgeContent={unread} color="secondary" max={99}>
             <NotificationsIcon />
           </Badge>
         </IconButton>
