@@ -3,9 +3,9 @@
  * shows in a tooltip (hover, focus or a long press) only when it was cut.
  */
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useRef, useState } from 'react';
+import { DeferredTooltip } from '@/components/deferred-tooltip';
 
 export function EllipsisText({
   text,
@@ -23,7 +23,7 @@ export function EllipsisText({
     return el !== null && el.scrollWidth > el.clientWidth;
   };
   return (
-    <Tooltip
+    <DeferredTooltip
       title={text}
       open={open}
       onOpen={() => setOpen(cut())}
@@ -48,6 +48,6 @@ export function EllipsisText({
       >
         {text}
       </Box>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

@@ -19,10 +19,10 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeferredTooltip } from '@/components/deferred-tooltip';
 import { EllipsisText } from '@/components/ellipsis-text';
 import type { BeerGameDoc, PublicFacility } from '@/features/games/beer/game-model';
 import {
@@ -187,14 +187,14 @@ function FacilityCard({
       </Box>
       {!across && extra && <Box sx={{ flexShrink: 0, pr: 2.5 }}>{extra}</Box>}
       {f.validatedOrder && (
-        <Tooltip title={t('game.map.validated')}>
+        <DeferredTooltip title={t('game.map.validated')}>
           <CheckCircleIcon
             color="success"
             fontSize="small"
             aria-label={t('game.map.validated')}
             sx={{ position: 'absolute', top: 4, right: 4 }}
           />
-        </Tooltip>
+        </DeferredTooltip>
       )}
     </Paper>
   );

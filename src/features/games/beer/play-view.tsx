@@ -41,7 +41,7 @@ import {
 import type { DocData } from '@sim/core/port/data-port';
 import type { GameScreenProps } from '@/features/games/shared/game-types';
 import { type Loaded, useNow } from '@/features/games/shared/use-game-data';
-import { QuitGameDialog } from '@/features/games/shared/quit-dialog';
+import { LazyQuitGameDialog } from '@/features/games/shared/lazy-quit-dialog';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
 import { createNewTurnTask, placeOrder, quitGame } from '@/lib/firebase/callables';
@@ -392,7 +392,7 @@ export function PlayView({
           {t('game.play.quit')}
         </Button>
       </WeekHeader>
-      <QuitGameDialog
+      <LazyQuitGameDialog
         open={askQuit}
         role={facility.name}
         busy={quitting}

@@ -19,7 +19,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { GameScreenProps } from '@/features/games/shared/game-types';
-import { QuitGameDialog } from '@/features/games/shared/quit-dialog';
+import { LazyQuitGameDialog } from '@/features/games/shared/lazy-quit-dialog';
 import { floorStations, orderRows } from '@/features/games/lean/floor-model';
 import { FloorGrid } from '@/features/games/lean/floor-grid';
 import { ImprovementsPanel } from '@/features/games/lean/improvements-panel';
@@ -174,7 +174,7 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
           {t('game.play.quit')}
         </Button>
       </RunHeader>
-      <QuitGameDialog
+      <LazyQuitGameDialog
         open={askQuit}
         role={own.name}
         busy={quitting}

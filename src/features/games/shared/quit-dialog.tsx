@@ -10,14 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 
-export function QuitGameDialog({
-  open,
-  role,
-  busy = false,
-  logout = false,
-  onCancel,
-  onConfirm,
-}: {
+export interface QuitGameDialogProps {
   open: boolean;
   /** The role the player holds, when known. */
   role: string | null;
@@ -26,7 +19,16 @@ export function QuitGameDialog({
   logout?: boolean;
   onCancel: () => void;
   onConfirm: () => void;
-}) {
+}
+
+export function QuitGameDialog({
+  open,
+  role,
+  busy = false,
+  logout = false,
+  onCancel,
+  onConfirm,
+}: QuitGameDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
