@@ -7,35 +7,19 @@
  * (desktop and phone). No page may have a serious or critical violation. The play screen is then
  * played with the keyboard alone.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession } from './browser-session';
 import { serviceClient, instructorOnDashboard } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const WEEKS = 2;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
+const session = browserSession('accessibility', {
+  context: { viewport: { width: 1280, height: 900 } },
 });
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
 
 async function check(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/a11y-${name}.png`, fullPage: true });
@@ -52,20 +36,11 @@ async function onPhone(page: Page, checks: () => Promise<void>): Promise<void> {
 
 describe.skipIf(stack.unavailable !== '')('accessibility', () => {
   it('has no serious violation on any page, and the play screen works by keyboard', async () => {
-    onTestFailed(async () => {
-      let k = 0;
-      for (const c of contexts) {
-        for (const p of c.pages()) {
-          await p
-            .screenshot({ path: `/tmp/a11y-failed-${k++}.png`, fullPage: true })
-            .catch(() => undefined);
-        }
-      }
-    });
+    session.screenshotAllOnFailure('a11y-failed');
     const service = serviceClient();
 
     // ---- a visitor: home, login, signup
-    const visitor = await newPage();
+    const visitor = await session.newPage();
     await visitor.goto(`${stack.webUrl}/`);
     await visitor
       .getByRole('link', { name: /log in/i })
@@ -82,7 +57,7 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
 
     // ---- the instructor: the dashboard's tabs
     const email = `a11y${Date.now()}@school.example`;
-    const teacher = await newPage();
+    const teacher = await session.newPage();
     await instructorOnDashboard(teacher, service, stack.webUrl, email);
     await teacher.getByTestId('dashboard-new-beer-game').waitFor({ timeout: 20_000 });
     await check(teacher, 'dashboard-games');
@@ -116,7 +91,7 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     await teacher.getByTestId('follow-table').waitFor({ timeout: 20_000 });
 
     // ---- a player: the intro, then the play screen by keyboard alone
-    const player = await newPage();
+    const player = await session.newPage();
     await player.goto(`${stack.webUrl}/game/${gid}`);
     await player.getByTestId('role-retailer').waitFor({ timeout: 30_000 });
     await check(player, 'game-intro');
@@ -199,7 +174,7 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     await teacher.getByTestId('share-code').waitFor({ timeout: 30_000 });
     await check(teacher, 'session-follow-up-published');
 
-    const student = await newPage();
+    const student = await session.newPage();
     await student.goto(`${stack.webUrl}/session/${sid}/lobby`);
     await student.getByLabel('Your name').waitFor({ timeout: 30_000 });
     await check(student, 'session-lobby');
@@ -209,7 +184,7 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     await student.getByText('You joined as Player two · Team 1').waitFor({ timeout: 20_000 });
     await check(student, 'session-lobby-joined');
     // A second team, so that the session's results compare two teams.
-    const second = await newPage();
+    const second = await session.newPage();
     await second.goto(`${stack.webUrl}/session/${sid}/lobby`);
     await second.getByLabel('Your name').fill('Player three');
     await second.getByRole('button', { name: /^Team 2/ }).click();

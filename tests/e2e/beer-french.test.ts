@@ -4,26 +4,21 @@
  * name. The play screen is saved to /tmp/beer-french-play.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
 import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
-import { launchBrowser } from './browser';
+import { browserSession, PHONE } from './browser-session';
 import { serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const OTHERS = ['retailer', 'distributor', 'factory'];
 
-let browser: Browser;
+const session = browserSession('beer-french', { logPageErrors: false });
 let service: ServiceClient;
-let context: BrowserContext | undefined;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   service = serviceClient();
 });
 
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
@@ -61,14 +56,13 @@ async function seedGame(): Promise<string> {
 describe('a French class', () => {
   it('sees the default facility names in French and a renamed one as typed', async () => {
     const gid = await seedGame();
-    context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
+    const page = await session.newPage({
+      viewport: PHONE,
       isMobile: true,
       hasTouch: true,
       deviceScaleFactor: 1,
       locale: 'fr-FR',
     });
-    const page = await context.newPage();
     await page.goto(`${stack.webUrl}/game/${gid}`);
     await page.getByTestId('role-wholesaler').getByText('Grossiste').waitFor({ timeout: 20_000 });
     await page.getByTestId('role-wholesaler').click();
@@ -81,6 +75,6 @@ describe('a French class', () => {
     expect(text).toContain('Usine');
     expect(text).toContain('Entrepôt Lyon');
     expect(text).not.toMatch(/\bRetailer\b|\bFactory\b|\bWholesaler\b/);
-    await page.screenshot({ path: '/tmp/beer-french-play.png', fullPage: true });
+    await session.shot(page, 'play');
   });
 });

@@ -9,52 +9,33 @@
  * first. Screens are saved to /tmp/beer-phone-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
 import type { PlayerView } from '@sim/core/beer/view';
 import { sessionTemplateById } from '@sim/core/templates/session-templates';
 import { sessionFromTemplate } from '../../src/features/sessions/session-model';
 import { launchBrowser } from './browser';
+import { browserSession, PHONE } from './browser-session';
 import { serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
-const PHONE = { width: 390, height: 844 };
 const ROLE = 'wholesaler';
 const OTHERS = ['retailer', 'distributor', 'factory'];
 // 30 characters, the longest name a player may give.
 const LONG_NAME = 'Wilhelmina Wolkenstein-Hartung';
 
-let browser: Browser;
+const session = browserSession('beer-phone', {
+  context: { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+});
 let service: ServiceClient;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   service = serviceClient();
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
-
-async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 1,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/beer-phone-${name}.png`, fullPage: true });
-}
 
 /** A four-role game whose other roles the computer plays, so the player's order turns the week. */
 async function seedGame(name: string, transparent: boolean): Promise<string> {
@@ -114,7 +95,7 @@ async function joinAs(page: Page, gid: string): Promise<void> {
   // The intro on a phone: the choice of a role before the rules, nothing sideways.
   await expectPhoneLayout(page);
   expect(await bottomOnPage(page, 'intro-join')).toBeLessThanOrEqual(PHONE.height);
-  await shot(page, 'intro');
+  await session.shot(page, 'intro');
   await page.getByTestId('intro-join').click();
   await page.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
   await page.getByTestId(`order-${ROLE}-beer`).waitFor({ timeout: 20_000 });
@@ -127,7 +108,7 @@ async function weekChip(page: Page, text: string): Promise<void> {
 describe('a player on a phone', () => {
   it('plays a transparent game with the whole chain in view, by keyboard, on one screen', async () => {
     const gid = await seedGame('Transparent chain', true);
-    const page = await phonePage();
+    const page = await session.newPage();
     await joinAs(page, gid);
     await weekChip(page, 'Week 1 of 12');
 
@@ -217,12 +198,12 @@ describe('a player on a phone', () => {
     expect(cut).toEqual({ overflow: 'ellipsis', cut: true });
     expect(await page.getByTestId('playing-as').getAttribute('title')).toContain(LONG_NAME);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, 'play-transparent');
+    await session.shot(page, 'play-transparent');
   });
 
   it('shows nothing of the others in a blind game; tells who ordered when the time ran out; asks before quitting', async () => {
     const gid = await seedGame('Blind chain', false);
-    const page = await phonePage();
+    const page = await session.newPage();
     await joinAs(page, gid);
     await weekChip(page, 'Week 1 of 12');
     await expectPhoneLayout(page);
@@ -245,7 +226,7 @@ describe('a player on a phone', () => {
     expect(await notice.textContent()).toContain(
       `Week 1: the week ended before your order, so the computer ordered ${ordered} for you.`,
     );
-    await shot(page, 'computer-ordered');
+    await session.shot(page, 'computer-ordered');
     // Ordering again: the notice goes with the next week.
     await page.getByTestId(`order-${ROLE}-beer`).fill('5');
     await page.getByTestId('order-submit').click();
@@ -256,7 +237,7 @@ describe('a player on a phone', () => {
     await page.getByTestId('play-quit').click();
     const dialog = page.getByTestId('quit-dialog');
     await dialog.getByText('You leave the role of Wholesaler.', { exact: false }).waitFor();
-    await shot(page, 'quit-dialog');
+    await session.shot(page, 'quit-dialog');
     await page.getByTestId('quit-cancel').click();
     await dialog.waitFor({ state: 'hidden' });
     expect(page.url()).toContain(`/game/${gid}/play`);
@@ -294,7 +275,7 @@ describe('a player on a phone', () => {
       name: 'Phone class',
       status: 'published',
     });
-    const page = await phonePage();
+    const page = await session.newPage();
     await page.goto(`${stack.webUrl}/session/${sid}/lobby`);
     await page.getByRole('button', { name: 'Join' }).waitFor({ timeout: 30_000 });
     await expectPhoneLayout(page);
@@ -304,7 +285,7 @@ describe('a player on a phone', () => {
     const chip = page.getByTestId('lobby-players').getByTitle(LONG_NAME.replace(/ /g, ''));
     await chip.waitFor({ timeout: 10_000 });
     await expectPhoneLayout(page);
-    await shot(page, 'lobby');
+    await session.shot(page, 'lobby');
   });
 
   it('joins and orders before answering the usage-analytics question, asked at the end of the page', async () => {
@@ -362,7 +343,7 @@ describe('a player on a phone', () => {
       await page.getByTestId('order-submit').click();
       await weekChip(page, 'Week 2 of 12');
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await shot(page, 'consent-at-end');
+      await session.shot(page, 'consent-at-end');
       await page.getByTestId('consent-decline').click();
       await banner.waitFor({ state: 'detached' });
     } finally {

@@ -5,39 +5,18 @@
  * `beerWeekTimer` Cloud Task through the Tasks emulator). The player sees the scheduled and
  * threshold messages the backend sends, live. Screens are saved to /tmp/beer-timer-*.png.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { buildBeerGameDocs } from '@sim/core/beer/game-docs';
 import { twoProductNetworkConfig } from '@sim/core/templates/beer-templates';
-import { launchBrowser } from './browser';
+import { browserSession } from './browser-session';
 import { serviceClient, signUpInstructor } from './stack-helpers';
 
 const stack = inject('stack');
 const TIMER_SECONDS = 10;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
+const session = browserSession('beer-timer', {
+  context: { viewport: { width: 1400, height: 1000 } },
 });
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/beer-timer-${name}.png`, fullPage: true });
-}
 
 describe('beer week timer and allocations', () => {
   it('turns the week when the countdown ends, applies the weights, shows the messages', async () => {
@@ -86,7 +65,7 @@ describe('beer week timer and allocations', () => {
     await batch.commit();
 
     // ---- the instructor's live view
-    const teacher = await newPage();
+    const teacher = await session.newPage();
     await teacher.goto(`${stack.webUrl}/login`);
     await teacher.getByLabel(/email/i).fill(email);
     await teacher
@@ -99,7 +78,7 @@ describe('beer week timer and allocations', () => {
     await teacher.getByTestId('allocation-panel').waitFor({ timeout: 20_000 });
 
     // ---- a player joins North
-    const north = await newPage();
+    const north = await session.newPage();
     await north.goto(`${stack.webUrl}/game/${gid}`);
     await north.getByTestId('role-north').click();
     await north.getByTestId('intro-player-name').fill('Nora');
@@ -122,14 +101,14 @@ describe('beer week timer and allocations', () => {
       for (let i = 0; i < 20 && (await stored()) !== wanted; i++) await teacher.waitForTimeout(250);
     }
     expect(await stored()).toBe(wanted);
-    await shot(teacher, 'follow');
+    await session.shot(teacher, 'follow');
 
     // ---- the timer: started by the instructor, nobody orders, the week turns at zero
     await teacher.getByTestId('follow-timer').click();
     const chip = north.getByTestId('timer-chip');
     await chip.waitFor({ timeout: 20_000 }).catch(async (err: unknown) => {
-      await shot(teacher, 'timer-failed');
-      await shot(north, 'timer-failed-north');
+      await session.shot(teacher, 'timer-failed');
+      await session.shot(north, 'timer-failed-north');
       console.error('[snackbar]', await teacher.locator('.MuiSnackbar-root').allTextContents());
       console.error('[game]', JSON.stringify((await service.docs.get(`games/${gid}`)).data));
       throw err;
@@ -152,7 +131,7 @@ describe('beer week timer and allocations', () => {
         characterData: true,
       });
     })()`);
-    await shot(north, 'countdown');
+    await session.shot(north, 'countdown');
     await north
       .getByTestId('week-chip')
       .getByText('Week 2 of 6')
@@ -163,7 +142,7 @@ describe('beer week timer and allocations', () => {
       seen.join(' '),
     ).toBe(true);
     await north.getByTestId('play-messages').getByText('North, watch the lager').waitFor();
-    await shot(north, 'week-2');
+    await session.shot(north, 'week-2');
     const game = (await service.docs.get(`games/${gid}`)).data;
     expect(game?.['week']).toBe(2);
     // North did not order: the computer ordered for it that week; it is still North's role.

@@ -10,52 +10,35 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
 import { sessionTemplateById } from '@sim/core/templates/session-templates';
 import { sessionFromTemplate } from '../../src/features/sessions/session-model';
 import { numberFormatter } from '../../src/lib/i18n/format-number';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession, DESKTOP, PHONE } from './browser-session';
 import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 const ROLE = 'retailer';
 const COMPUTER_ROLES = ['wholesaler', 'distributor', 'factory'];
 const WEEKS = 3;
 
-let browser: Browser;
+const web = browserSession('excel-export', {
+  context: { viewport: DESKTOP, deviceScaleFactor: 1, acceptDownloads: true },
+});
 let service: ServiceClient;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   service = serviceClient();
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
-async function newPage(phone: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: phone ? PHONE : DESKTOP,
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-    deviceScaleFactor: 1,
-    acceptDownloads: true,
-  });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/excel-export-${name}.png`, fullPage: true });
+function newPage(phone: boolean): Promise<Page> {
+  return web.newPage(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {});
 }
 
 /** The instructor's game: the computer on every role but the player's, three weeks. */
@@ -147,7 +130,7 @@ describe('Excel export of a finished beer game', () => {
     await retailerCost.waitFor({ timeout: 30_000 });
     const button = teacher.getByTestId('download-excel');
     expect(await button.textContent()).toBe('Download Excel');
-    await shot(teacher, 'results-desktop');
+    await web.shot(teacher, 'results-desktop');
     await expectNoSeriousViolations(teacher, 'results page with Download Excel');
 
     const { book, name } = await download(teacher);
@@ -188,7 +171,7 @@ describe('Excel export of a finished beer game', () => {
     expect(await player.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
-    await shot(player, 'results-phone');
+    await web.shot(player, 'results-phone');
     const mine = await download(player);
     const shownOnPhone = await player.getByTestId(`individual-cost-${ROLE}`).textContent();
     expect(fmt(mine.book.getWorksheet('Players')!.getRow(2).getCell(4).value as number)).toBe(
@@ -214,7 +197,7 @@ describe('Excel export of a finished beer game', () => {
     await teacher.goto(`${stack.webUrl}/session/${sid}/results`);
     const compared = teacher.getByTestId('results-compared').first();
     await compared.waitFor({ timeout: 30_000 });
-    await shot(teacher, 'session-results-desktop');
+    await web.shot(teacher, 'session-results-desktop');
     await expectNoSeriousViolations(teacher, 'session results with Download Excel');
     const session = await download(teacher);
     expect(session.name).toBe('Excel session.xlsx');
@@ -234,7 +217,7 @@ describe('Excel export of a finished beer game', () => {
     expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
-    await shot(teacher, 'session-results-phone');
+    await web.shot(teacher, 'session-results-phone');
   });
 
   it('tells a player of a running game that the results are not theirs yet', async () => {

@@ -7,25 +7,22 @@
  * Screenshots at desktop and phone sizes, and axe on the page.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { POLISH_CUSTOMER, SELLER } from '../handlers/billing-fixtures';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession } from './browser-session';
 import { serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-let browser: Browser;
+const session = browserSession('fake-checkout', { logPageErrors: false });
 let service: ServiceClient;
 
-beforeAll(async () => {
+beforeAll(() => {
   service = serviceClient();
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
@@ -55,8 +52,7 @@ async function callable<T>(name: string, idToken: string, data: unknown): Promis
 }
 
 async function checkoutPage(url: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, locale: 'fr-FR' });
-  const page: Page = await context.newPage();
+  const page = await session.newPage({ viewport, locale: 'fr-FR' });
   await page.goto(url);
   return page;
 }

@@ -5,39 +5,18 @@
  * creator opens the lean editor; a game of a type nobody registered is unknown. Screens are saved
  * to /tmp/game-types-*.png.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { buildLeanGameDocs } from '@sim/core/lean/game-docs';
 import { LEAN_TEMPLATES } from '@sim/core/templates/lean-templates';
 import type { LeanGameConfig } from '@sim/core/templates/types';
-import { launchBrowser } from './browser';
+import { browserSession } from './browser-session';
 import { serviceClient, signUpInstructor } from './stack-helpers';
 
 const stack = inject('stack');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
+const session = browserSession('game-types', {
+  context: { viewport: { width: 1280, height: 900 } },
 });
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/game-types-${name}.png`, fullPage: true });
-}
 
 describe('game types on the shared game pages', () => {
   it('a lean game shows its intro, join and observe; an unregistered type is unknown', async () => {
@@ -72,7 +51,7 @@ describe('game types on the shared game pages', () => {
     });
 
     // ---- a player: the shared intro with the stations as roles, then the join
-    const player = await newPage();
+    const player = await session.newPage();
     await player.goto(`${stack.webUrl}/game/${gid}/intro`);
     await player
       .getByRole('heading', { level: 1, name: 'Lean at 10' })
@@ -82,7 +61,7 @@ describe('game types on the shared game pages', () => {
       await player.getByTestId(`role-${fid}`).waitFor();
     }
     await expect(player.getByTestId('role-yellow').textContent()).resolves.toContain('Yellow');
-    await shot(player, 'lean-intro');
+    await session.shot(player, 'lean-intro');
     await player.getByTestId('role-yellow').click();
     await player.getByTestId('intro-player-name').fill('Yuki');
     await player.getByTestId('intro-join').click();
@@ -93,14 +72,14 @@ describe('game types on the shared game pages', () => {
     const yellow = (stored['facilities'] as Record<string, Record<string, unknown>>)['yellow'];
     expect(yellow?.['playerName']).toBe('Yuki');
     expect(stored['players']).toEqual([yellow?.['user']]);
-    await shot(player, 'lean-play');
+    await session.shot(player, 'lean-play');
     // Back on the intro the player holds the station: no role choice, a way back in.
     await player.goto(`${stack.webUrl}/game/${gid}/intro`);
     await player.getByTestId('intro-continue').waitFor({ timeout: 20_000 });
     await expect(player.getByTestId('role-yellow').count()).resolves.toBe(0);
 
     // ---- an observer
-    const observer = await newPage();
+    const observer = await session.newPage();
     await observer.goto(`${stack.webUrl}/game/${gid}/intro`);
     await observer.getByTestId('role-yellow').waitFor({ timeout: 30_000 });
     await expect(observer.getByTestId('role-yellow').isDisabled()).resolves.toBe(true);
@@ -109,7 +88,7 @@ describe('game types on the shared game pages', () => {
     await observer.getByTestId('lean-follow-roles').waitFor({ timeout: 20_000 });
 
     // ---- the creator: the game type's editor
-    const teacher = await newPage();
+    const teacher = await session.newPage();
     await teacher.goto(`${stack.webUrl}/login`);
     await teacher.getByLabel(/email/i).fill(email);
     await teacher

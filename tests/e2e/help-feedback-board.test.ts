@@ -8,61 +8,50 @@
  * each state; screenshots at desktop and phone size when E2E_SCREENSHOTS is set.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession, DESKTOP, PHONE } from './browser-session';
 import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const CHANGELOG = JSON.parse(
   readFileSync(new URL('../../changelog.json', import.meta.url), 'utf8'),
 ) as { entries: { id: string; date: string }[] };
 
-let browser: Browser;
+const session = browserSession('help-feedback-board', {
+  logPageErrors: false,
+  shots: { dir: SHOTS, options: { fullPage: false } },
+});
 let service: ServiceClient;
-const pages: Page[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   service = serviceClient();
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
-async function newPage(locale = 'en-US', viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale });
-  const page = await context.newPage();
-  pages.push(page);
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+function newPage(locale = 'en-US', viewport = DESKTOP): Promise<Page> {
+  return session.newPage({ viewport, locale });
 }
 
 /** Screenshots at both sizes and axe, with whatever is open on the page. */
 async function look(page: Page, name: string) {
   await page.mouse.move(1, 1);
   await expect.poll(() => page.locator('.MuiTooltip-popper').count()).toBe(0);
-  await shot(page, name);
+  await session.shot(page, name);
   await expectNoSeriousViolations(page, name);
   await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
+  await session.shot(page, `${name}-phone`);
   await expectNoSeriousViolations(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
 
 function failureShots() {
-  onTestFailed(async () => {
-    await Promise.all(pages.map((p, i) => shot(p, `help-failed-${i}`).catch(() => undefined)));
-  });
+  session.screenshotAllOnFailure('help-failed');
 }
 
 const email = (name: string) => `${name}.${Date.now()}@school.example`;

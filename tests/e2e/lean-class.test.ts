@@ -10,14 +10,14 @@
  * computes from the stored action log; a player's page cannot read the seed, the floor or another
  * station's view. axe on the intro, play and live pages. Screens in /tmp/lean-class-*.png.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { leanDebrief } from '@sim/core/lean/debrief';
 import { runToEnd } from '@sim/core/lean/engine';
 import { leanGameFromDocs, type LeanActionDoc, type LeanStatsDoc } from '@sim/core/lean/game-docs';
 import type { LeanAction, LeanOrderInput } from '@sim/core/lean/model';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession, PHONE } from './browser-session';
 import { instructorOnDashboard, serviceClient } from './stack-helpers';
 
 const stack = inject('stack');
@@ -25,32 +25,12 @@ const RUN_MINUTES = 3;
 const PLAYERS = ['yellow', 'grey', 'blue'] as const;
 type Player = (typeof PLAYERS)[number];
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
+const session = browserSession('lean-class', {
+  context: { viewport: { width: 1400, height: 1000 } },
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function newPage(phone = false): Promise<Page> {
-  const context = await browser.newContext(
-    phone
-      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1400, height: 1000 } },
-  );
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/lean-class-${name}.png`, fullPage: true });
+function newPage(phone = false): Promise<Page> {
+  return session.newPage(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {});
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -184,16 +164,7 @@ async function play(
 
 describe.skipIf(stack.unavailable !== '')('lean class', () => {
   it('a lean class plays a 3-minute run and its debrief matches the core', async () => {
-    onTestFailed(async () => {
-      let k = 0;
-      for (const c of contexts) {
-        for (const p of c.pages()) {
-          await p
-            .screenshot({ path: `/tmp/lean-class-failed-${k++}.png`, fullPage: true })
-            .catch(() => undefined);
-        }
-      }
-    });
+    session.screenshotAllOnFailure();
     const service = serviceClient();
 
     // ---- the instructor: a game from the default template, a 3-minute run set in the editor
@@ -227,7 +198,7 @@ describe.skipIf(stack.unavailable !== '')('lean class', () => {
     ]);
     // The coverage minute before the start: no stock, so the first order at minute 0.
     await teacher.getByTestId('lean-coverage').getByText('minute 0.0').waitFor();
-    await shot(teacher, 'follow-before');
+    await session.shot(teacher, 'follow-before');
     await expectNoSeriousViolations(teacher, 'follow before the start');
 
     // ---- three players join in three contexts, Blue on a phone
@@ -237,7 +208,7 @@ describe.skipIf(stack.unavailable !== '')('lean class', () => {
       await page.goto(`${stack.webUrl}/game/${gid}`);
       await page.getByTestId('intro-floor').waitFor({ timeout: 30_000 });
       if (fid === 'yellow') {
-        await shot(page, 'intro');
+        await session.shot(page, 'intro');
         await expectNoSeriousViolations(page, 'intro');
       }
       await page.getByTestId(`role-${fid}`).click();
@@ -250,7 +221,7 @@ describe.skipIf(stack.unavailable !== '')('lean class', () => {
     }
     await players.blue.getByTestId('lean-improvements').waitFor();
     await noSidewaysScroll(players.blue);
-    await shot(players.blue, 'play-before-phone');
+    await session.shot(players.blue, 'play-before-phone');
     await expectNoSeriousViolations(players.blue, 'play before the start, phone');
     for (const fid of PLAYERS) {
       await teacher
@@ -283,7 +254,7 @@ describe.skipIf(stack.unavailable !== '')('lean class', () => {
         .getByText(new RegExp(`${fid === 'quality' ? 'Quality & Rework' : fid}: 1`, 'i'))
         .waitFor({ timeout: 20_000 });
     }
-    await shot(players.yellow, 'improvements');
+    await session.shot(players.yellow, 'improvements');
     await players.yellow.getByTestId('improvements-close').click();
     await players.grey
       .getByTestId('improvements-holder')
@@ -344,10 +315,10 @@ describe.skipIf(stack.unavailable !== '')('lean class', () => {
     // ---- the players act by clicking until the run ends by itself
     const shots = (async () => {
       await players.yellow.waitForTimeout(45_000);
-      await shot(players.yellow, 'play-running');
-      await shot(players.blue, 'play-running-phone');
-      await shot(teacher, 'follow-running');
-      await shot(observer, 'observer-running');
+      await session.shot(players.yellow, 'play-running');
+      await session.shot(players.blue, 'play-running-phone');
+      await session.shot(teacher, 'follow-running');
+      await session.shot(observer, 'observer-running');
       await expectNoSeriousViolations(players.yellow, 'play while running');
       await expectNoSeriousViolations(players.blue, 'play while running, phone');
       await expectNoSeriousViolations(teacher, 'follow while running');
@@ -375,9 +346,9 @@ describe.skipIf(stack.unavailable !== '')('lean class', () => {
     for (const fid of PLAYERS) {
       await players[fid].getByTestId('lean-ended').waitFor({ timeout: 60_000 });
     }
-    await shot(players.yellow, 'play-ended');
+    await session.shot(players.yellow, 'play-ended');
     await observer.getByTestId('lean-ended').waitFor({ timeout: 60_000 });
-    await shot(observer, 'observer-ended');
+    await session.shot(observer, 'observer-ended');
 
     // ---- the stored run: the log of the players' clicks, and the end at T
     const game = (await service.docs.get(`games/${gid}`)).data ?? {};
@@ -430,12 +401,12 @@ describe.skipIf(stack.unavailable !== '')('lean class', () => {
       else expect(shown, testId).toBeCloseTo(value, 9);
     };
     for (const [testId, value] of figures) await same(results, testId, value);
-    await shot(results, 'results');
+    await session.shot(results, 'results');
     await teacher.goto(`${stack.webUrl}/game/${gid}/debrief`);
     await teacher.getByTestId('debrief-wip').waitFor({ timeout: 30_000 });
     await same(teacher, 'lean-flow-efficiency', expected.flowefficiency.value);
     await same(teacher, 'lean-wip-average', expected.wip.average);
-    await shot(teacher, 'debrief');
+    await session.shot(teacher, 'debrief');
     service.close();
   }, 600_000);
 });

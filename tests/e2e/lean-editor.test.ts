@@ -8,8 +8,8 @@
  * axe on the editor, the results and the debrief, at desktop size and 390x844. Screens are saved
  * to E2E_SCREENSHOTS when it is set.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { leanDebrief, type LeanDebrief } from '@sim/core/lean/debrief';
 import { CARS_AND_TRUCKS_ROUNDS, carsAndTrucks } from '@sim/core/lean/cars-and-trucks';
 import { applyAction, endRun, runToEnd, startRun } from '@sim/core/lean/engine';
@@ -22,31 +22,15 @@ import {
 import { normalizeLeanGame, type LeanOrderInput } from '@sim/core/lean/model';
 import { SESSION_TEMPLATES } from '@sim/core/templates/session-templates';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession } from './browser-session';
 import { instructorOnDashboard, serviceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
+const session = browserSession('lean-editor', {
+  context: { viewport: { width: 1280, height: 900 } },
 });
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
 
 async function check(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/lean-${name}.png`, fullPage: true });
@@ -104,18 +88,9 @@ function dataValue(page: Page, testId: string): Promise<number | null> {
 
 describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
   it('edits a lean game from a template and shows the debrief of its run', async () => {
-    onTestFailed(async () => {
-      let k = 0;
-      for (const c of contexts) {
-        for (const p of c.pages()) {
-          await p
-            .screenshot({ path: `/tmp/lean-editor-failed-${k++}.png`, fullPage: true })
-            .catch(() => undefined);
-        }
-      }
-    });
+    session.screenshotAllOnFailure();
     const service = serviceClient();
-    const teacher = await newPage();
+    const teacher = await session.newPage();
     const email = `lean-editor-${Date.now()}@school.example`;
     const uid = await instructorOnDashboard(teacher, service, stack.webUrl, email);
 
@@ -358,18 +333,9 @@ describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
   }, 240_000);
 
   it('compares a lean session’s rounds and teams, each round against the last', async () => {
-    onTestFailed(async () => {
-      let k = 0;
-      for (const c of contexts) {
-        for (const p of c.pages()) {
-          await p
-            .screenshot({ path: `/tmp/lean-session-failed-${k++}.png`, fullPage: true })
-            .catch(() => undefined);
-        }
-      }
-    });
+    session.screenshotAllOnFailure('lean-session-failed');
     const service = serviceClient();
-    const teacher = await newPage();
+    const teacher = await session.newPage();
     const email = `lean-session-${Date.now()}@school.example`;
     const uid = await instructorOnDashboard(teacher, service, stack.webUrl, email);
     const template = SESSION_TEMPLATES.find((x) => x.id === 's-lean-improve')!;

@@ -7,8 +7,7 @@
  * changes and replays to the stored debrief. axe on both pages, at desktop size and 390x844.
  * Screens in /tmp/lean-takeover-*.png.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { carsAndTrucks } from '@sim/core/lean/cars-and-trucks';
 import { leanDebrief } from '@sim/core/lean/debrief';
 import { applyAction, endRun, startRun } from '@sim/core/lean/engine';
@@ -18,61 +17,20 @@ import {
   leanStateFromDoc,
   type LeanStatsDoc,
 } from '@sim/core/lean/game-docs';
-import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession } from './browser-session';
 import { instructorOnDashboard, serviceClient } from './stack-helpers';
 
 const stack = inject('stack');
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
-
-/** Screenshot and axe at desktop size, then at 390x844 (nothing may scroll sideways). */
-async function checkBoth(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/lean-takeover-${name}.png`, fullPage: true });
-  await expectNoSeriousViolations(page, name);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(wide, `${name}: the page scrolls sideways on a phone`).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `/tmp/lean-takeover-${name}-phone.png`, fullPage: true });
-  await expectNoSeriousViolations(page, `${name} (phone)`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const session = browserSession('lean-takeover');
 
 describe.skipIf(stack.unavailable !== '')(
   'lean: coverage before the start, the computer takes a station',
   () => {
     it('shows the coverage minute to a player, and hands its station to the computer and back', async () => {
-      onTestFailed(async () => {
-        let k = 0;
-        for (const c of contexts) {
-          for (const p of c.pages()) {
-            await p
-              .screenshot({ path: `/tmp/lean-takeover-failed-${k++}.png`, fullPage: true })
-              .catch(() => undefined);
-          }
-        }
-      });
+      session.screenshotAllOnFailure();
       const service = serviceClient();
-      const teacher = await newPage();
+      const teacher = await session.newPage();
       const email = `lean-takeover-${Date.now()}@school.example`;
       const uid = await instructorOnDashboard(teacher, service, stack.webUrl, email);
       // The default line with 8 cars in stock: orders of 4 cars at 0 and 1.8 are covered, the
@@ -92,7 +50,7 @@ describe.skipIf(stack.unavailable !== '')(
       await service.docs.set(`games/${gid}/private/params`, { ...docs.privateParams });
 
       // ---- a player joins Yellow: the waiting screen names the coverage minute
-      const player = await newPage();
+      const player = await session.newPage();
       await player.goto(`${stack.webUrl}/game/${gid}`);
       await player.getByTestId('intro-floor').waitFor({ timeout: 90_000 });
       // The intro may render again while the anonymous sign-in settles: choose until it holds.
@@ -111,7 +69,7 @@ describe.skipIf(stack.unavailable !== '')(
         .getByTestId('lean-coverage')
         .getByText('The stock on hand covers the demand until minute 3.6.')
         .waitFor({ timeout: 60_000 });
-      await checkBoth(player, 'waiting');
+      await session.checkDesktopAndPhone(player, 'waiting');
 
       // ---- the instructor starts the run and lets the computer take Yellow
       await teacher.goto(`${stack.webUrl}/game/${gid}/play`);
@@ -123,7 +81,7 @@ describe.skipIf(stack.unavailable !== '')(
       await teacher.getByTestId('follow-hand-yellow').click();
       const dialog = teacher.getByTestId('lean-hand-dialog');
       await dialog.getByText('Let the computer play Yellow?').waitFor();
-      await checkBoth(teacher, 'hand-dialog');
+      await session.checkDesktopAndPhone(teacher, 'hand-dialog');
       await teacher.getByTestId('lean-hand-dialog-confirm').click();
       await teacher.getByTestId('follow-seat-yellow').getByText('Computer').waitFor({
         timeout: 60_000,
@@ -140,8 +98,8 @@ describe.skipIf(stack.unavailable !== '')(
           .locator('[data-testid="lean-desk"] button[data-testid^="desk-"]:not([disabled])')
           .count(),
       ).resolves.toBe(0);
-      await checkBoth(teacher, 'handed-follow');
-      await checkBoth(player, 'handed-play');
+      await session.checkDesktopAndPhone(teacher, 'handed-follow');
+      await session.checkDesktopAndPhone(player, 'handed-play');
       // The run's core state has Yellow in the computer's set (the handler tests show it work).
       await expect
         .poll(

@@ -8,40 +8,32 @@
  * menu still replays it. Screenshots at desktop and phone size when E2E_SCREENSHOTS is set; axe
  * on each state.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession, DESKTOP, PHONE } from './browser-session';
 import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
-let browser: Browser;
+const session = browserSession('music-welcome', {
+  context: { viewport: DESKTOP, locale: 'en-US' },
+  logPageErrors: false,
+  shots: { dir: SHOTS, options: { fullPage: false } },
+});
 let service: ServiceClient;
-const pages: Page[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   service = serviceClient();
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
-  const page = await context.newPage();
-  pages.push(page);
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` });
+function newPage(viewport = DESKTOP): Promise<Page> {
+  return session.newPage({ viewport });
 }
 
 /** Screenshots at both sizes and axe, with whatever is open on the page. */
@@ -49,10 +41,10 @@ async function look(page: Page, name: string) {
   // A tooltip left by the last click fades out first: axe would read its half-drawn colours.
   await page.mouse.move(1, 1);
   await expect.poll(() => page.locator('.MuiTooltip-popper').count()).toBe(0);
-  await shot(page, name);
+  await session.shot(page, name);
   await expectNoSeriousViolations(page, name);
   await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
+  await session.shot(page, `${name}-phone`);
   await expectNoSeriousViolations(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
@@ -120,9 +112,7 @@ function audioFiles(requests: readonly Request[]): string[] {
 
 describe('music player', () => {
   it('plays a track with howler only once asked, sets its volume, mutes it and remembers', async () => {
-    onTestFailed(async () => {
-      await Promise.all(pages.map((p, i) => shot(p, `music-failed-${i}`).catch(() => undefined)));
-    });
+    session.screenshotAllOnFailure('music-failed');
     const page = await newPage();
     const requests: Request[] = [];
     page.on('request', (r) => requests.push({ url: r.url(), type: r.resourceType() }));
@@ -210,9 +200,7 @@ describe('music player', () => {
   });
 
   it("follows the session's setting: its creator or its players hear it, live", async () => {
-    onTestFailed(async () => {
-      await Promise.all(pages.map((p, i) => shot(p, `music-session-failed-${i}`).catch(() => {})));
-    });
+    session.screenshotAllOnFailure('music-session-failed');
     const ada = await newPage();
     const adaUid = await instructorOnDashboard(
       ada,
@@ -265,9 +253,7 @@ describe('music player', () => {
 
 describe('welcome tour', () => {
   it('plays with ?welcomevideo=1, keeps the focus, closes with Escape and is not offered again', async () => {
-    onTestFailed(async () => {
-      await Promise.all(pages.map((p, i) => shot(p, `welcome-failed-${i}`).catch(() => {})));
-    });
+    session.screenshotAllOnFailure('welcome-failed');
     const page = await newPage();
     await instructorOnDashboard(
       page,
@@ -296,7 +282,7 @@ describe('welcome tour', () => {
     await page.getByRole('button', { name: 'Next scene' }).click();
     expect(await video.getAttribute('data-step')).toBe('play');
     await page.getByText('Scene 3 of 5').waitFor();
-    await shot(page, 'welcome-tour-scene-3');
+    await session.shot(page, 'welcome-tour-scene-3');
 
     // The focus stays in the dialog whatever is tabbed through.
     for (let i = 0; i < 12; i++) {

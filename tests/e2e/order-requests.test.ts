@@ -8,41 +8,29 @@
  * (390×844); axe on both. Screens are saved to /tmp/order-requests-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
-import { launchBrowser } from './browser';
+import { browserSession, PHONE } from './browser-session';
 import { seriousViolations } from './axe';
 import { serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
-let browser: Browser;
+const session = browserSession('order-requests');
 let service: ServiceClient;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   service = serviceClient();
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
-async function newPage(phone: boolean): Promise<Page> {
-  const context = await browser.newContext(
-    phone
-      ? { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1 }
-      : { viewport: DESKTOP },
+function newPage(phone: boolean): Promise<Page> {
+  return session.newPage(
+    phone ? { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : {},
   );
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
 }
 
 /** A published two-role game (retailer, factory), both roles for people. */
@@ -153,8 +141,8 @@ describe('an order in the browser', () => {
     expect(await ben.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
-    await ben.screenshot({ path: '/tmp/order-requests-phone.png', fullPage: true });
-    await ann.screenshot({ path: '/tmp/order-requests-desktop.png', fullPage: true });
+    await session.shot(ben, 'phone');
+    await session.shot(ann, 'desktop');
     expect(await seriousViolations(ben)).toEqual([]);
     expect(await seriousViolations(ann)).toEqual([]);
   });

@@ -15,62 +15,53 @@
  * plans are previewed at 0 % with the reverse charge, and so is the invoice and its PDF.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession, DESKTOP, PHONE } from './browser-session';
 import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const VALID_FR = 'FR40303265045';
 /** A German number whose check digits are right: the local VAT checker answers valid. */
 const VALID_DE = 'DE129273398';
 
-let browser: Browser;
+const session = browserSession('purchase', {
+  context: { viewport: DESKTOP, locale: 'en-US', acceptDownloads: true },
+  // These instructors accepted usage analytics in this browser before.
+  prepareContext: (context) =>
+    context.addInitScript(() => {
+      window.localStorage.setItem(
+        'simgames.analyticsConsent',
+        JSON.stringify({ choice: 'granted', decidedAt: 0 }),
+      );
+    }),
+  logPageErrors: false,
+  // Transitions finished: a button just enabled is shown as it ends, not halfway.
+  shots: { dir: SHOTS, options: { fullPage: true, animations: 'disabled' } },
+});
 let service: ServiceClient;
-const pages: Page[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   service = serviceClient();
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', acceptDownloads: true });
-  // These instructors accepted usage analytics in this browser before.
-  await context.addInitScript(() => {
-    window.localStorage.setItem(
-      'simgames.analyticsConsent',
-      JSON.stringify({ choice: 'granted', decidedAt: 0 }),
-    );
-  });
-  const page = await context.newPage();
-  pages.push(page);
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  // Transitions finished: a button just enabled is shown as it ends, not halfway.
-  if (SHOTS) {
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
-  }
+function newPage(viewport = DESKTOP): Promise<Page> {
+  return session.newPage({ viewport });
 }
 
 /** Both sizes of a page, and its accessibility. */
 async function look(page: Page, name: string) {
-  await shot(page, name);
+  await session.shot(page, name);
   await expectNoSeriousViolations(page, name);
   await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
+  await session.shot(page, `${name}-phone`);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
@@ -125,11 +116,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 
 describe('buying a plan', () => {
   it('billing details, invoice, PDF, card payment and the plan active, as a new instructor', async () => {
-    onTestFailed(async () => {
-      await Promise.all(
-        pages.map((p, i) => shot(p, `purchase-failed-${i}`).catch(() => undefined)),
-      );
-    });
+    session.screenshotAllOnFailure('purchase-failed');
     const run = Date.now().toString(36);
     const adaEmail = `ada-${run}@lille.example.com`;
 
@@ -187,7 +174,7 @@ describe('buying a plan', () => {
     await ada.getByTestId('billing-save').click();
     await feedback.getByText('Incorrect VAT number').waitFor({ timeout: 30_000 });
     expect((await service.docs.get(`teams/${teamId}`)).data?.billingData).toBeUndefined();
-    await shot(ada, 'purchase-vat-incorrect');
+    await session.shot(ada, 'purchase-vat-incorrect');
 
     // ---- a valid number is validated; the plan is priced with French VAT
     await ada.getByTestId('billing-vat').fill(VALID_FR);
@@ -324,11 +311,7 @@ describe('buying a plan', () => {
   }, 360_000);
 
   it('a new instructor without a trial goes straight to the tab; a German VAT number gives the 0 % reverse charge', async () => {
-    onTestFailed(async () => {
-      await Promise.all(
-        pages.map((p, i) => shot(p, `purchase-reverse-charge-failed-${i}`).catch(() => undefined)),
-      );
-    });
+    session.screenshotAllOnFailure('purchase-reverse-charge-failed');
     const run = Date.now().toString(36);
     const cleoEmail = `cleo-${run}@tum.example.com`;
 

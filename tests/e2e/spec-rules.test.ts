@@ -6,43 +6,29 @@
  * Screens are saved to /tmp/spec-rules-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildBeerGameDocs, chainConfig } from '@sim/core/beer/game-docs';
-import { launchBrowser } from './browser';
+import { browserSession, PHONE } from './browser-session';
 import { serviceClient, signUpInstructor, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 
-let browser: Browser;
+const session = browserSession('spec-rules', {
+  context: { viewport: { width: 1280, height: 900 }, locale: 'en-US' },
+  shots: {
+    dir: '/tmp',
+    prefix: 'spec-rules-',
+    options: { fullPage: true, animations: 'disabled' },
+  },
+});
 let service: ServiceClient;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   service = serviceClient();
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
-
-async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({
-    path: `/tmp/spec-rules-${name}.png`,
-    fullPage: true,
-    animations: 'disabled',
-  });
-}
 
 async function seedGame(teacherUid: string, name: string): Promise<string> {
   const gid = service.docs.newId();
@@ -78,7 +64,7 @@ describe('spec rules in the browser', () => {
     });
     const gid = await seedGame(teacherUid, 'Friday class');
 
-    const teacher = await newPage();
+    const teacher = await session.newPage();
     await teacher.goto(`${stack.webUrl}/login`);
     await teacher.getByLabel(/email/i).fill(email);
     await teacher
@@ -98,7 +84,7 @@ describe('spec rules in the browser', () => {
     await form.getByLabel('Language of the page').click();
     await teacher.getByRole('option', { name: 'Français' }).click();
     await expect.poll(() => form.getByText(/a colour name, a hex code/i).count()).toBe(0);
-    await shot(teacher, 'colours');
+    await session.shot(teacher, 'colours');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect
       .poll(async () => (await service.docs.get(`publicProfiles/${teacherUid}`)).data, {
@@ -108,7 +94,7 @@ describe('spec rules in the browser', () => {
     await form.getByLabel('Main colour').fill('lavender');
     await form.getByLabel('Background colour').fill('#12345');
     await form.getByText(/a colour name, a hex code/i).waitFor();
-    await shot(teacher, 'colour-refused');
+    await session.shot(teacher, 'colour-refused');
     await teacher.setViewportSize({ width: 390, height: 844 });
     await form.getByLabel('Background colour').scrollIntoViewIfNeeded();
     await teacher.screenshot({ path: '/tmp/spec-rules-colour-refused-phone.png' });
@@ -120,7 +106,7 @@ describe('spec rules in the browser', () => {
     await teacher.getByRole('button', { name: 'Save as a template' }).click();
     const dialog = teacher.getByRole('dialog');
     await dialog.getByLabel('Template title (optional)').waitFor();
-    await shot(teacher, 'template-dialog');
+    await session.shot(teacher, 'template-dialog');
     await teacher.setViewportSize({ width: 390, height: 844 });
     await teacher.screenshot({ path: '/tmp/spec-rules-template-dialog-phone.png' });
     await dialog.getByRole('button', { name: 'Save as a template' }).click();
@@ -132,7 +118,7 @@ describe('spec rules in the browser', () => {
     expect(templates.map((d) => d.data?.['title'])).toEqual(['Friday class']);
 
     // ---- a visitor with an English browser meets the game in the workspace's French
-    const player = await newPage({ width: 390, height: 844 });
+    const player = await session.newPage({ viewport: PHONE });
     await player.goto(`${stack.webUrl}/game/${gid}/intro`);
     await player.getByTestId('role-retailer').click();
     await expect.poll(() => player.evaluate(() => document.documentElement.lang)).toBe('fr');
@@ -141,6 +127,6 @@ describe('spec rules in the browser', () => {
     const chip = player.getByTestId('playing-as');
     await chip.waitFor({ timeout: 20_000 });
     await expect.poll(() => chip.textContent()).toMatch(/anonyme$/);
-    await shot(player, 'anonymous-player');
+    await session.shot(player, 'anonymous-player');
   });
 });

@@ -5,10 +5,10 @@
  * first, signs up, confirms the address, joins and sees the team's game marked with the
  * instructor's name. Someone else opening the same link is refused: the team id grants nothing.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession, PHONE } from './browser-session';
 import {
   confirmEmail,
   instructorOnDashboard,
@@ -20,31 +20,24 @@ import {
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
-let browser: Browser;
+const session = browserSession('team-invite', {
+  context: { viewport: DESKTOP },
+  logPageErrors: false,
+  shots: { dir: SHOTS, options: { fullPage: true } },
+});
 let service: ServiceClient;
-const pages: Page[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   service = serviceClient();
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
-async function newPage(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  pages.push(page);
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+function newPage(viewport = DESKTOP): Promise<Page> {
+  return session.newPage({ viewport });
 }
 
 /** One part of the page, e.g. the team panel on a phone. */
@@ -73,9 +66,7 @@ async function snackbar(page: Page, text: string): Promise<void> {
 
 describe('team invitation', () => {
   it('an instructor invites a colleague, who signs up through the emailed link and sees the team games', async () => {
-    onTestFailed(async () => {
-      await Promise.all(pages.map((p, i) => shot(p, `team-failed-${i}`).catch(() => undefined)));
-    });
+    session.screenshotAllOnFailure('team-failed');
     const run = Date.now().toString(36);
     const adaEmail = `ada-${run}@school.example.com`;
     const bobEmail = `bob-${run}@school.example.com`;
@@ -113,7 +104,7 @@ describe('team invitation', () => {
     await ada.getByText(`Invitation sent to ${bobEmail}.`).waitFor({ timeout: 30_000 });
     await panel.getByTestId('team-invite-row').filter({ hasText: bobEmail }).waitFor();
     await panel.getByTestId(`team-member-${adaUid}`).getByText('Admin').waitFor();
-    await shot(ada, 'team-panel-admin-invited');
+    await session.shot(ada, 'team-panel-admin-invited');
     await expectNoSeriousViolations(ada, 'team panel of an admin with a pending invitation');
     await ada.setViewportSize(PHONE);
     await shotOf(panel, 'team-panel-admin-invited-phone');
@@ -134,7 +125,7 @@ describe('team invitation', () => {
     await bob.goto(link);
     const quit = bob.getByTestId('quit-first-dialog');
     await quit.waitFor({ timeout: 30_000 });
-    await shot(bob, 'team-quit-first');
+    await session.shot(bob, 'team-quit-first');
     await expectNoSeriousViolations(bob, 'quit the game before joining a team');
     await quit.getByRole('button', { name: 'Quit the game' }).click();
     await bob.waitForURL('**/signup', { timeout: 30_000 });
@@ -152,10 +143,10 @@ describe('team invitation', () => {
     // ---- back on the dashboard, the join waits for the confirmed address
     await bob.getByTestId('join-team-verify').waitFor({ timeout: 30_000 });
     expect(bob.url()).not.toContain('joinTeam=');
-    await shot(bob, 'team-join-verify');
+    await session.shot(bob, 'team-join-verify');
     await expectNoSeriousViolations(bob, 'join waiting for a confirmed address');
     await bob.setViewportSize(PHONE);
-    await shot(bob, 'team-join-verify-phone');
+    await session.shot(bob, 'team-join-verify-phone');
     await bob.setViewportSize(DESKTOP);
     const bobUid = await bob.evaluate(() => {
       const raw = window.localStorage.getItem('simgames.pendingJoinTeam');
@@ -173,7 +164,7 @@ describe('team invitation', () => {
     const row = bob.getByTestId('game-row').filter({ hasText: 'Classic beer game' });
     await row.waitFor({ timeout: 30_000 });
     await row.getByText('Ada Lovelace').waitFor();
-    await shot(bob, 'team-member-games');
+    await session.shot(bob, 'team-member-games');
     const joined = (await service.docs.get(`teams/${teamId}`)).data;
     expect(joined?.memberIds).toEqual([adaUid, bobUid]);
     expect((joined?.members as Record<string, unknown>)[bobUid]).toMatchObject({

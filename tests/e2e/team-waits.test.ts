@@ -7,40 +7,28 @@
  * disconnects the student. BEER-SEAT-3, 4 (docs/rules/beer.md). Screens of the live view at
  * desktop and phone size go to E2E_SCREENSHOTS when set.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { defaultBeerTemplate } from '@sim/core/beer/game-docs';
-import { launchBrowser } from './browser';
+import { browserSession, PHONE } from './browser-session';
 import { serviceClient, signUpInstructor, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
-let browser: Browser;
+const session = browserSession('team-waits', {
+  context: { viewport: { width: 1400, height: 1000 } },
+  shots: { dir: SHOTS, options: { fullPage: true } },
+});
 let service: ServiceClient;
-const pages: Page[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   service = serviceClient();
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
-
-async function newPage(viewport = { width: 1400, height: 1000 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  pages.push(page);
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${stack.webUrl}/login`);
@@ -59,9 +47,7 @@ async function gameWeek(gid: string): Promise<unknown> {
 
 describe.skipIf(stack.unavailable !== '')('a team game waits for its players', () => {
   it('holds the week for an absent teammate until the instructor starts the game', async () => {
-    onTestFailed(async () => {
-      await Promise.all(pages.map((p, i) => shot(p, `team-waits-failed-${i}`).catch(() => {})));
-    });
+    session.screenshotAllOnFailure('team-waits-failed');
 
     // ---- an instructor, and a published session: one team, one round of a two-role game
     const email = `team-waits-${Date.now()}@school.example`;
@@ -111,7 +97,7 @@ describe.skipIf(stack.unavailable !== '')('a team game waits for its players', (
     });
 
     // ---- Ann joins the lobby in team 1
-    const ann = await newPage();
+    const ann = await session.newPage();
     await ann.goto(`${stack.webUrl}/session/${sid}/lobby`);
     await ann.getByLabel('Your name').fill('Ann');
     await ann.getByRole('button', { name: /^Team 1/ }).click();
@@ -119,7 +105,7 @@ describe.skipIf(stack.unavailable !== '')('a team game waits for its players', (
     await ann.getByText('You joined as Ann · Team 1').waitFor({ timeout: 20_000 });
 
     // ---- the instructor starts round 1 from the follow-up
-    const teacher = await newPage();
+    const teacher = await session.newPage();
     await logIn(teacher, email, password);
     await teacher.goto(`${stack.webUrl}/session/${sid}/follow-up`);
     await teacher.getByRole('button', { name: 'Start round 1' }).click({ timeout: 20_000 });
@@ -168,7 +154,7 @@ describe.skipIf(stack.unavailable !== '')('a team game waits for its players', (
       .getByTestId('week-chip')
       .getByText(/^Week 1\b/)
       .waitFor();
-    await shot(ann, 'team-waits-student');
+    await session.shot(ann, 'team-waits-student');
 
     // ---- the instructor watches the game from the follow-up: the factory awaits a player
     await teacher.getByRole('link', { name: 'Watch the game' }).click();
@@ -184,12 +170,12 @@ describe.skipIf(stack.unavailable !== '')('a team game waits for its players', (
     await teacher.getByTestId('follow-last-order-retailer').getByText('6').waitFor();
     expect(await teacher.getByTestId('follow-team-cost').textContent()).toBe('–');
     expect(await teacher.getByTestId('follow-cost-retailer').textContent()).toBe('–');
-    await shot(teacher, 'team-waits-live-view');
-    const phone = await newPage({ width: 390, height: 844 });
+    await session.shot(teacher, 'team-waits-live-view');
+    const phone = await session.newPage({ viewport: PHONE });
     await logIn(phone, email, password);
     await phone.goto(`${stack.webUrl}/game/${gid}/play`);
     await phone.getByTestId('follow-row-factory').waitFor({ timeout: 30_000 });
-    await shot(phone, 'team-waits-live-view-phone');
+    await session.shot(phone, 'team-waits-live-view-phone');
     expect(await gameWeek(gid)).toBe(1);
 
     // ---- forcing asks first; cancelled, nothing turns
@@ -229,7 +215,7 @@ describe.skipIf(stack.unavailable !== '')('a team game waits for its players', (
     expect(Number(await teacher.getByTestId('follow-team-cost').textContent())).toBe(
       costs[0]! + costs[1]!,
     );
-    await shot(teacher, 'team-waits-started');
+    await session.shot(teacher, 'team-waits-started');
 
     // ---- a forced week, confirmed: the computer orders for Ann, who has not ordered
     await teacher.getByTestId('follow-force').click();
@@ -246,7 +232,7 @@ describe.skipIf(stack.unavailable !== '')('a team game waits for its players', (
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
-    await shot(phone, 'team-waits-started-phone');
+    await session.shot(phone, 'team-waits-started-phone');
 
     // ---- the instructor disconnects Ann, after confirming
     await teacher.getByTestId('follow-disconnect-retailer').click();

@@ -6,12 +6,12 @@
  * first player takes a seat (1/30); with every seat taken, the next player is refused with the
  * translated message and Ada's tags say so. When Ada's team pays, Rita sees the purchase.
  */
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { TRIAL_PLAYERS } from '@sim/core/billing/plans';
 import { recordReferralConversion } from '../../functions/src/referral/conversion';
 import { expectNoSeriousViolations } from './axe';
-import { launchBrowser } from './browser';
+import { browserSession, PHONE } from './browser-session';
 import {
   closeWelcomeTour,
   confirmEmail,
@@ -24,31 +24,23 @@ import {
 const stack = inject('stack');
 const SHOTS = process.env.E2E_SCREENSHOTS;
 const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 
-let browser: Browser;
+const session = browserSession('trial-seats', {
+  logPageErrors: false,
+  shots: { dir: SHOTS, options: { fullPage: true } },
+});
 let service: ServiceClient;
-const pages: Page[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   service = serviceClient();
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
-async function newPage(viewport = DESKTOP, locale = 'en-US'): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale });
-  const page = await context.newPage();
-  pages.push(page);
-  return page;
-}
-
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+function newPage(viewport = DESKTOP, locale = 'en-US'): Promise<Page> {
+  return session.newPage({ viewport, locale });
 }
 
 async function shotOf(part: Locator, name: string) {
@@ -57,10 +49,10 @@ async function shotOf(part: Locator, name: string) {
 
 /** Both sizes of a page, and its accessibility. */
 async function look(page: Page, name: string) {
-  await shot(page, name);
+  await session.shot(page, name);
   await expectNoSeriousViolations(page, name);
   await page.setViewportSize(PHONE);
-  await shot(page, `${name}-phone`);
+  await session.shot(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
 }
 
@@ -92,9 +84,7 @@ async function teamOf(uid: string): Promise<string> {
 
 describe('trial, seats and referral', () => {
   it('an instructor starts a trial from a link, invites a colleague, and the plan seats its players up to the limit', async () => {
-    onTestFailed(async () => {
-      await Promise.all(pages.map((p, i) => shot(p, `trial-failed-${i}`).catch(() => undefined)));
-    });
+    session.screenshotAllOnFailure('trial-failed');
     const run = Date.now().toString(36);
     const adaEmail = `ada-${run}@school.example.com`;
     const bobEmail = `bob-${run}@school.example.com`;
@@ -214,7 +204,7 @@ describe('trial, seats and referral', () => {
       .click();
     await bob.waitForURL(`**/session/${sid}/follow-up`, { timeout: 30_000 });
     await bob.getByTestId('round-2').waitFor({ timeout: 30_000 });
-    await shot(bob, 'team-session-follow-up');
+    await session.shot(bob, 'team-session-follow-up');
     expect(bob.url()).toContain('/follow-up');
     await ada.goto(`${stack.webUrl}/dashboard/intro`);
     // Her first plain visit since the trial: the welcome tour, once.

@@ -10,15 +10,13 @@
  * at 1280×800 and 390×844 in /tmp/visitors-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_WEEKS } from '@sim/core/templates/demo-game';
-import { launchBrowser } from './browser';
+import { browserSession, DESKTOP, PHONE } from './browser-session';
 import { expectNoSeriousViolations } from './axe';
 import { serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 /** Where the local recorder keeps this tab's events (src/lib/analytics/analytics.ts). */
 const EVENTS_KEY = 'simgames.analytics.events';
 /** The visitor's answer to the consent banner (src/lib/analytics/consent.ts). */
@@ -29,18 +27,14 @@ const DEMO_PLAYED = {
   params: { game_type: 'beergame', in_session: false, origin: 'demo' },
 };
 
-let browser: Browser;
+const session = browserSession('visitors');
 let service: ServiceClient;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   service = serviceClient();
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
+afterAll(() => {
   service?.close();
 });
 
@@ -48,27 +42,17 @@ afterAll(async () => {
  * A new visitor. Every browser of this file starts as one that declined usage measurement
  * (tests/e2e/browser.ts); `measured` makes it one that accepted on an earlier visit.
  */
-async function newPage(viewport = DESKTOP, options: { measured?: boolean } = {}): Promise<Page> {
+function newPage(viewport = DESKTOP, options: { measured?: boolean } = {}): Promise<Page> {
   const phone = viewport.width < 500;
-  const context = await browser.newContext({
-    viewport,
-    isMobile: phone,
-    hasTouch: phone,
-    deviceScaleFactor: 1,
-  });
-  contexts.push(context);
-  if (options.measured === true) {
-    await context.addInitScript((key) => {
-      window.localStorage.setItem(key, JSON.stringify({ choice: 'granted', decidedAt: 0 }));
-    }, CONSENT_KEY);
-  }
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[page error]', err.message));
-  return page;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/visitors-${name}.png`, fullPage: true });
+  return session.newPage(
+    { viewport, isMobile: phone, hasTouch: phone, deviceScaleFactor: 1 },
+    options.measured === true
+      ? (context) =>
+          context.addInitScript((key) => {
+            window.localStorage.setItem(key, JSON.stringify({ choice: 'granted', decidedAt: 0 }));
+          }, CONSENT_KEY)
+      : undefined,
+  );
 }
 
 /** Spec §2: demo, quote, leaderboard and loading hide the navbar; nothing scrolls sideways. */
@@ -106,7 +90,7 @@ async function expectWithinWidth(page: Page, what: Locator, label: string): Prom
 /** Waits for the demo's play page and answers the game's id. */
 async function demoOpened(page: Page, label: string): Promise<string> {
   await page.waitForURL(/\/game\/[^/]+\/play$/, { timeout: 60_000 }).catch(async (err: unknown) => {
-    await shot(page, `${label}-start-failed`);
+    await session.shot(page, `${label}-start-failed`);
     const alert = await page.getByRole('alert').allInnerTexts();
     throw new Error(`the demo did not open (${alert.join(' | ')}): ${String(err)}`);
   });
@@ -131,7 +115,7 @@ async function playDemoWeeks(
       .getByText(`Week ${week} of ${DEMO_WEEKS}`)
       .waitFor({ timeout: 60_000 })
       .catch(async (err: unknown) => {
-        await shot(page, `${label}-week-${week}-failed`);
+        await session.shot(page, `${label}-week-${week}-failed`);
         throw err;
       });
     await each(week);
@@ -149,7 +133,7 @@ describe('visitors', () => {
     await page.goto(`${stack.webUrl}/demo`);
     await page.getByLabel('Your email address').waitFor({ timeout: 30_000 });
     await expectVisitorPage(page, 'demo');
-    await shot(page, 'demo-desktop');
+    await session.shot(page, 'demo-desktop');
 
     // A disposable address is refused in place, in words, and nothing is counted.
     await page.getByLabel('Your email address').fill('someone@mailinator.com');
@@ -179,12 +163,12 @@ describe('visitors', () => {
     }
 
     await playDemoWeeks(page, 'retailer', 'demo', async (week) => {
-      if (week === 6) await shot(page, 'demo-play-desktop');
+      if (week === 6) await session.shot(page, 'demo-play-desktop');
     });
     await page.getByTestId('play-to-results').click({ timeout: 30_000 });
     const teamCost = page.getByTestId('team-cost');
     await teamCost.waitFor({ timeout: 30_000 });
-    await shot(page, 'demo-results-desktop');
+    await session.shot(page, 'demo-results-desktop');
     // Playing it through counts it once, not once a week.
     expect(await recordedEvents(page)).toEqual([DEMO_PLAYED]);
 
@@ -201,7 +185,7 @@ describe('visitors', () => {
     expect(await row.textContent()).toContain(costText);
     expect(await row.textContent()).toContain('Wholesaler: computer');
     await expectVisitorPage(page, 'leaderboard');
-    await shot(page, 'leaderboard-desktop');
+    await session.shot(page, 'leaderboard-desktop');
 
     const phone = await newPage(PHONE);
     await phone.goto(`${stack.webUrl}/leaderboard`);
@@ -209,7 +193,7 @@ describe('visitors', () => {
       .getByTestId('leaderboard-row')
       .filter({ hasText: name })
       .waitFor({ timeout: 30_000 });
-    await shot(phone, 'leaderboard-phone');
+    await session.shot(phone, 'leaderboard-phone');
     // Twenty weeks, each order a callable and the week's transaction on a shared machine.
   }, 300_000);
 
@@ -220,7 +204,7 @@ describe('visitors', () => {
     await page.getByLabel('Your email address').waitFor({ timeout: 30_000 });
     await expectVisitorPage(page, 'demo phone');
     await expectWithinWidth(page, page.locator('form'), 'the demo form');
-    await shot(page, 'demo-phone');
+    await session.shot(page, 'demo-phone');
 
     await page.getByLabel('Your email address').fill(`phone-${unique()}@example.org`);
     await page.getByRole('radio', { name: 'Wholesaler' }).check();
@@ -246,14 +230,14 @@ describe('visitors', () => {
         'order-wholesaler-beer',
       );
       await expectWithinWidth(page, page.getByTestId('order-submit'), 'order-submit');
-      await shot(page, `demo-play-week-${week}-phone`);
+      await session.shot(page, `demo-play-week-${week}-phone`);
     });
     await page.getByTestId('play-to-results').click({ timeout: 30_000 });
     await page.getByTestId('team-cost').waitFor({ timeout: 30_000 });
     expect(await sidewaysScroll(page), 'results').toBeLessThanOrEqual(0);
     await expectWithinWidth(page, page.getByTestId('team-cost'), 'team-cost');
     await expectNoSeriousViolations(page, 'demo results phone');
-    await shot(page, 'demo-results-phone');
+    await session.shot(page, 'demo-results-phone');
 
     const entry = (await service.docs.get(`leaderboard/${gid}`)).data as { template: string };
     expect(entry.template).toBe('beer-demo');
@@ -279,12 +263,12 @@ describe('visitors', () => {
     await preview.getByText('VAT (20 %)').waitFor({ timeout: 30_000 });
     expect(await preview.getByText(/Campus/).count()).toBe(2);
     await expectVisitorPage(page, 'quote filled');
-    await shot(page, 'quote-desktop');
+    await session.shot(page, 'quote-desktop');
 
     await page.getByRole('button', { name: 'Request the quote' }).click();
     await page.getByText('Thank you, your request is on its way').waitFor({ timeout: 30_000 });
     expect(await page.getByText(`We will answer at ${email}`).count()).toBe(1);
-    await shot(page, 'quote-sent-desktop');
+    await session.shot(page, 'quote-sent-desktop');
 
     const stored = await service.docs.query({
       collection: 'quoteRequests',
@@ -305,7 +289,7 @@ describe('visitors', () => {
     await phone.goto(`${stack.webUrl}/quote`);
     await phone.getByLabel('School, university or company').waitFor({ timeout: 30_000 });
     await expectVisitorPage(phone, 'quote phone');
-    await shot(phone, 'quote-phone');
+    await session.shot(phone, 'quote-phone');
   });
 
   it('shows the loading page without the navbar', async () => {
@@ -320,7 +304,7 @@ describe('visitors', () => {
         .getByText('Getting things ready…')
         .waitFor({ timeout: 30_000 });
       await expectVisitorPage(page, `loading ${name}`);
-      await shot(page, `loading-${name}`);
+      await session.shot(page, `loading-${name}`);
     }
   });
 });
