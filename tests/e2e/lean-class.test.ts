@@ -68,8 +68,10 @@ function dataValue(page: Page, testId: string): Promise<number | null> {
 
 /**
  * A player at work until the run ends: load what waits, paint each dot its station may paint with
- * the dot's tool (chosen in the tool picker first), send the output. `wrongOnce`: the first paint
- * uses a tool of another colour, and `afterWrong` runs once the dot shows as painted. `keyboardLoad`:
+ * the dot's tool (chosen in the tool picker first), send the output. `wrongOnce`: once the player
+ * has sent a first unit on, one paint uses a tool of another colour, and `afterWrong` runs once the
+ * dot shows as painted (the first unit does not wait for those checks, so the stations down the
+ * line get work early in the run even on a busy machine). `keyboardLoad`:
  * the first load is made with the keyboard. What was done is read from the stored log afterwards.
  */
 async function play(
@@ -92,9 +94,15 @@ async function play(
   const attempt = async (step: () => Promise<void>): Promise<void> => {
     await step().catch(() => undefined);
   };
+  let sentOnce = false;
   const send = async () => {
     const button = enabled('[data-testid="desk-send"]');
-    if ((await button.count()) > 0) await attempt(() => button.click(soon));
+    if ((await button.count()) > 0) {
+      await attempt(async () => {
+        await button.click(soon);
+        sentOnce = true;
+      });
+    }
   };
   const deadline = Date.now() + (RUN_MINUTES * 60 + 30) * 1000;
   while (Date.now() < deadline && (await ended.count()) === 0) {
@@ -121,7 +129,7 @@ async function play(
       const op = await dot.getAttribute('data-op', soon).catch(() => null);
       if (testId && op) {
         const [shape, color] = op.split(':');
-        const wrong = wrongLeft;
+        const wrong = wrongLeft && sentOnce;
         const tool = wrong ? (color === 'red' ? 'green' : 'red') : color;
         await attempt(async () => {
           await page.getByTestId(`tool-shape-${shape}`).click(soon);
