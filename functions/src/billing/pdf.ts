@@ -13,7 +13,6 @@
  */
 import { createRequire as makeRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
-import { createInstance, type i18n } from 'i18next';
 import type * as PdfMakeModule from 'pdfmake';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import type { InvoiceDocument, InvoiceParty } from '@sim/core/billing/invoice';
@@ -28,6 +27,7 @@ import pl from '../../../locales/pl/invoicePdf.json';
 import pt from '../../../locales/pt/invoicePdf.json';
 import ro from '../../../locales/ro/invoicePdf.json';
 import tr from '../../../locales/tr/invoicePdf.json';
+import { lazyTranslator } from '../i18n/translator';
 
 const LABELS = { en, fr, es, de, pt, it, nl, pl, tr, cs, ro };
 export type PdfLocale = keyof typeof LABELS;
@@ -64,22 +64,9 @@ export function pdfLocaleFor(countryCode: string): PdfLocale {
 /** A lookup by plain key: i18next's key types describe the SPA's bundle, not this file's. */
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-let translator: i18n | undefined;
-
-function labels(): i18n {
-  if (!translator) {
-    translator = createInstance();
-    void translator.init({
-      initAsync: false,
-      fallbackLng: 'en',
-      interpolation: { escapeValue: false },
-      resources: Object.fromEntries(
-        Object.entries(LABELS).map(([lang, file]) => [lang, { translation: file }]),
-      ),
-    });
-  }
-  return translator;
-}
+const labels = lazyTranslator(() =>
+  Object.fromEntries(Object.entries(LABELS).map(([lang, file]) => [lang, { translation: file }])),
+);
 
 type PdfMake = typeof PdfMakeModule;
 

@@ -25,7 +25,8 @@ import { idSchema } from '../ids';
 import type { Mailer } from '../mail/mailer';
 import { teamCaller } from '../teams/caller';
 import { ensureTeam, profileName } from '../teams/ensure-team';
-import { EMAIL_LOCALES, inviteEmail } from '../teams/invite-email';
+import { SPEC_LOCALES } from '../i18n/translator';
+import { inviteEmail } from '../teams/invite-email';
 import {
   GAME_TYPES,
   INVITES_PER_DAY,
@@ -55,7 +56,7 @@ export const schema = z.object({
     .max(GAME_TYPES.length)
     .refine((games) => new Set(games).size === games.length, 'game types must be distinct'),
   adminName: z.string().max(200).optional(),
-  locale: z.enum(EMAIL_LOCALES).optional(),
+  locale: z.enum(SPEC_LOCALES).optional(),
 });
 
 export type AddTeamMemberData = z.output<typeof schema>;

@@ -5,7 +5,8 @@
  * (`leanEditor.levers`), rendered with i18next like the SPA's. Only these parts of the shared
  * files are imported, so the bundle carries no screen texts.
  */
-import { createInstance, type i18n, type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
+import { lazyTranslator, SPEC_LOCALES, type SpecLocale } from '../i18n/translator';
 import enExcel from '../../../locales/en/excel.json';
 import { defaults as enDefaults } from '../../../locales/en/game.json';
 import { levers as enLevers } from '../../../locales/en/leanEditor.json';
@@ -51,21 +52,7 @@ import { defaults as roDefaults } from '../../../locales/ro/game.json';
 import { levers as roLevers } from '../../../locales/ro/leanEditor.json';
 import { types as roTypes } from '../../../locales/ro/sessions.json';
 
-/** Spec §9 locales. */
-export const EXPORT_LOCALES = [
-  'en',
-  'fr',
-  'es',
-  'de',
-  'pt',
-  'it',
-  'nl',
-  'pl',
-  'tr',
-  'cs',
-  'ro',
-] as const;
-export type ExportLocale = (typeof EXPORT_LOCALES)[number];
+export type ExportLocale = SpecLocale;
 
 const RESOURCES = {
   en: {
@@ -136,29 +123,16 @@ const RESOURCES = {
   },
 };
 
-let instance: i18n | undefined;
-
-function translator(): i18n {
-  if (!instance) {
-    instance = createInstance();
-    void instance.init({
-      initAsync: false,
-      fallbackLng: 'en',
-      // A workbook is not HTML: values go in cells as they are.
-      interpolation: { escapeValue: false },
-      resources: Object.fromEntries(
-        EXPORT_LOCALES.map((lang) => [lang, { translation: RESOURCES[lang] }]),
-      ),
-    });
-  }
-  return instance;
-}
+// A workbook is not HTML: values go in cells as they are.
+const translator = lazyTranslator(() =>
+  Object.fromEntries(SPEC_LOCALES.map((lang) => [lang, { translation: RESOURCES[lang] }])),
+);
 
 /** A language of spec §9, else English (a client's `locale` is only a hint). */
 export function exportLocale(value: unknown): ExportLocale {
   if (typeof value !== 'string') return 'en';
   const base = value.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return (EXPORT_LOCALES as readonly string[]).includes(base) ? (base as ExportLocale) : 'en';
+  return (SPEC_LOCALES as readonly string[]).includes(base) ? (base as ExportLocale) : 'en';
 }
 
 /** Looks up a key of the resources above (`excel.columns.cost`, `game.defaults.facility.retailer`). */

@@ -10,7 +10,6 @@
  * copy can never mark an invoice paid.
  */
 import { randomBytes } from 'node:crypto';
-import { createInstance, type i18n } from 'i18next';
 import { onRequest, type HttpsFunction } from 'firebase-functions/v2/https';
 import type { DataPort } from '@sim/core/port/data-port';
 import cs from '../../../locales/cs/checkout.json';
@@ -26,6 +25,7 @@ import ro from '../../../locales/ro/checkout.json';
 import tr from '../../../locales/tr/checkout.json';
 import { FAKE_SESSION_PREFIX, fakeSessionPath } from '../billing/fake-payments';
 import { signStripePayload } from '../billing/stripe';
+import { lazyTranslator } from '../i18n/translator';
 import { fakesAllowed } from '../mail/providers';
 import { escapeHtml } from '../teams/invite-email';
 import {
@@ -44,22 +44,9 @@ type CheckoutLocale = keyof typeof TEXTS;
 /** A lookup by plain key: i18next's key types describe the SPA's bundle, not this file's. */
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-let translator: i18n | undefined;
-
-function texts(): i18n {
-  if (!translator) {
-    translator = createInstance();
-    void translator.init({
-      initAsync: false,
-      fallbackLng: 'en',
-      interpolation: { escapeValue: false },
-      resources: Object.fromEntries(
-        Object.entries(TEXTS).map(([lang, file]) => [lang, { translation: file }]),
-      ),
-    });
-  }
-  return translator;
-}
+const texts = lazyTranslator(() =>
+  Object.fromEntries(Object.entries(TEXTS).map(([lang, file]) => [lang, { translation: file }])),
+);
 
 /** The first language of `Accept-Language` the page has, else English. */
 export function checkoutLocale(acceptLanguage: string | undefined): CheckoutLocale {

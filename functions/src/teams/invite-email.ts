@@ -4,7 +4,6 @@
  * text part is what counts; the HTML part repeats it with every value escaped, since names come
  * from clients.
  */
-import { createInstance, type i18n } from 'i18next';
 import cs from '../../../locales/cs/team.json';
 import de from '../../../locales/de/team.json';
 import en from '../../../locales/en/team.json';
@@ -27,24 +26,9 @@ import plSessions from '../../../locales/pl/sessions.json';
 import ptSessions from '../../../locales/pt/sessions.json';
 import roSessions from '../../../locales/ro/sessions.json';
 import trSessions from '../../../locales/tr/sessions.json';
+import { lazyTranslator, SPEC_LOCALES, type SpecLocale } from '../i18n/translator';
 import type { MailMessage } from '../mail/mailer';
 import type { GameType } from './team-docs';
-
-/** Spec §9 locales. */
-export const EMAIL_LOCALES = [
-  'en',
-  'fr',
-  'es',
-  'de',
-  'pt',
-  'it',
-  'nl',
-  'pl',
-  'tr',
-  'cs',
-  'ro',
-] as const;
-export type EmailLocale = (typeof EMAIL_LOCALES)[number];
 
 /** The product's name in the email (`app.name` of the SPA). */
 export const APP_NAME = 'SimGames';
@@ -64,29 +48,18 @@ const TYPES = {
   ro: roSessions.types,
 };
 
-let instance: i18n | undefined;
-
-function translator(): i18n {
-  if (!instance) {
-    instance = createInstance();
-    void instance.init({
-      initAsync: false,
-      fallbackLng: 'en',
-      // Values are escaped where HTML is built, not in the text part.
-      interpolation: { escapeValue: false },
-      resources: Object.fromEntries(
-        EMAIL_LOCALES.map((lang) => [
-          lang,
-          { translation: { team: TEAM[lang], sessions: { types: TYPES[lang] } } },
-        ]),
-      ),
-    });
-  }
-  return instance;
-}
+// Values are escaped where HTML is built, not in the text part.
+const translator = lazyTranslator(() =>
+  Object.fromEntries(
+    SPEC_LOCALES.map((lang) => [
+      lang,
+      { translation: { team: TEAM[lang], sessions: { types: TYPES[lang] } } },
+    ]),
+  ),
+);
 
 export interface InviteEmailInput {
-  readonly locale: EmailLocale;
+  readonly locale: SpecLocale;
   readonly to: string;
   /** The invitee's name as the admin typed it ('' when none). */
   readonly name: string;
