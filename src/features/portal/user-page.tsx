@@ -9,7 +9,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider, useTheme } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '@/components/page-loader';
@@ -88,11 +88,20 @@ function TypeChip({ type }: { type: string }) {
   );
 }
 
-function GameCard({ game }: { game: ListedGame }) {
-  const { t } = useTranslation();
-  const name = game.name || t('portal.page.untitledGame');
+/** A listed game or session: its name and what it is, with the way in beside them. */
+function ListedCard({
+  testId,
+  name,
+  details,
+  action,
+}: {
+  testId: string;
+  name: string;
+  details: ReactNode;
+  action: ReactNode;
+}) {
   return (
-    <Card data-testid="listed-game">
+    <Card data-testid={testId}>
       <CardContent
         sx={{
           display: 'flex',
@@ -106,10 +115,27 @@ function GameCard({ game }: { game: ListedGame }) {
           <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
             {name}
           </Typography>
-          <Box sx={{ mt: 0.5 }}>
-            <TypeChip type={game.type} />
-          </Box>
+          {details}
         </Box>
+        {action}
+      </CardContent>
+    </Card>
+  );
+}
+
+function GameCard({ game }: { game: ListedGame }) {
+  const { t } = useTranslation();
+  const name = game.name || t('portal.page.untitledGame');
+  return (
+    <ListedCard
+      testId="listed-game"
+      name={name}
+      details={
+        <Box sx={{ mt: 0.5 }}>
+          <TypeChip type={game.type} />
+        </Box>
+      }
+      action={
         <Button
           component={RouterLink}
           to={`/game/${encodeURIComponent(game.id)}/intro`}
@@ -120,8 +146,8 @@ function GameCard({ game }: { game: ListedGame }) {
         >
           {t('portal.page.join')}
         </Button>
-      </CardContent>
-    </Card>
+      }
+    />
   );
 }
 
@@ -129,29 +155,20 @@ function SessionCard({ session }: { session: ListedSession }) {
   const { t } = useTranslation();
   const name = session.name || t('portal.page.untitledSession');
   return (
-    <Card data-testid="listed-session">
-      <CardContent
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
-          gap: 2,
-          '&:last-child': { pb: 2 },
-        }}
-      >
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
-            <TypeChip type={session.type} />
-            {session.rounds > 0 && (
-              <Typography variant="body2" color="text.secondary">
-                {t('portal.page.rounds', { count: session.rounds })}
-              </Typography>
-            )}
-          </Stack>
-        </Box>
+    <ListedCard
+      testId="listed-session"
+      name={name}
+      details={
+        <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
+          <TypeChip type={session.type} />
+          {session.rounds > 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('portal.page.rounds', { count: session.rounds })}
+            </Typography>
+          )}
+        </Stack>
+      }
+      action={
         <Button
           component={RouterLink}
           to={`/session/${encodeURIComponent(session.id)}/lobby`}
@@ -162,8 +179,8 @@ function SessionCard({ session }: { session: ListedSession }) {
         >
           {t('portal.page.enterLobby')}
         </Button>
-      </CardContent>
-    </Card>
+      }
+    />
   );
 }
 
