@@ -7,7 +7,7 @@
  * Screenshots at desktop and phone sizes, and axe on the page.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { POLISH_CUSTOMER, SELLER } from '../handlers/billing-fixtures';
+import { type BillingWorld, issueInvoice } from '../handlers/billing-fixtures';
 import { expectNoSeriousViolations } from './axe';
 import { browserSession } from './browser-session';
 import { serviceClient, type ServiceClient } from './stack-helpers';
@@ -57,43 +57,34 @@ async function checkoutPage(url: string, viewport: { width: number; height: numb
   return page;
 }
 
+/**
+ * A team whose only member, its admin, is `admin`, with an open reverse-charge invoice of 490.00
+ * EUR (the handler tests' default invoice).
+ */
+async function teamWithOpenInvoice(
+  t: string,
+  admin: string,
+  invoiceNumber: number,
+): Promise<{ teamId: string; invoiceId: string }> {
+  const world: BillingWorld = { t, teamId: `team-${t}`, admin, member: '', outsider: '' };
+  await service.docs.set(`teams/${world.teamId}`, {
+    name: 'Łódź',
+    createdBy: admin,
+    created_at: 0,
+    members: { [admin]: { name: 'Ada', email: `ada-${t}@example.com`, role: 'admin', games: [] } },
+    memberIds: [admin],
+    plans: {},
+  });
+  const invoiceId = await issueInvoice(service, world, invoiceNumber, { created_at: Date.now() });
+  return { teamId: world.teamId, invoiceId };
+}
+
 describe('fake checkout on the local stack', () => {
   it('pays an invoice through the page and the real webhook', async () => {
     const t = Date.now().toString(36);
     const ada = await signUp(`ada-${t}@example.com`);
-    const teamId = `team-${t}`;
-    const invoiceId = `inv-${t}`;
     await service.docs.set(`users/${ada.uid}`, { firstname: 'Ada', email: `ada-${t}@example.com` });
-    await service.docs.set(`teams/${teamId}`, {
-      name: 'Łódź',
-      createdBy: ada.uid,
-      created_at: 0,
-      members: {
-        [ada.uid]: { name: 'Ada', email: `ada-${t}@example.com`, role: 'admin', games: [] },
-      },
-      memberIds: [ada.uid],
-      plans: {},
-    });
-    await service.docs.set(`economicInvoices/${invoiceId}`, {
-      teamId,
-      invoiceNumber: 4242,
-      kind: 'invoice',
-      status: 'open',
-      planId: 'beergame-class',
-      lines: [{ description: 'Beer game — Class plan, 12 months', quantity: 1, unitNet: 49_000 }],
-      currency: 'EUR',
-      net: 49_000,
-      vatRatePercent: 0,
-      vat: 0,
-      gross: 49_000,
-      treatment: 'eu-reverse-charge',
-      mention: 'Reverse charge',
-      customer: POLISH_CUSTOMER,
-      seller: SELLER,
-      created_at: Date.now(),
-      createdBy: ada.uid,
-      sync: { state: 'pending' },
-    });
+    const { teamId, invoiceId } = await teamWithOpenInvoice(t, ada.uid, 4242);
 
     const session = await callable<{ id: string; url: string }>(
       'createSessionFromEconomicInvoice',
@@ -138,38 +129,7 @@ describe('fake checkout on the local stack', () => {
   it('books the invoice through the economicSync queue and serves its PDF', async () => {
     const t = `${Date.now().toString(36)}b`;
     const ada = await signUp(`ada-${t}@example.com`);
-    const teamId = `team-${t}`;
-    const invoiceId = `inv-${t}`;
-    await service.docs.set(`teams/${teamId}`, {
-      name: 'Łódź',
-      createdBy: ada.uid,
-      created_at: 0,
-      members: {
-        [ada.uid]: { name: 'Ada', email: `ada-${t}@example.com`, role: 'admin', games: [] },
-      },
-      memberIds: [ada.uid],
-      plans: {},
-    });
-    await service.docs.set(`economicInvoices/${invoiceId}`, {
-      teamId,
-      invoiceNumber: 4243,
-      kind: 'invoice',
-      status: 'open',
-      planId: 'beergame-class',
-      lines: [{ description: 'Beer game — Class plan, 12 months', quantity: 1, unitNet: 49_000 }],
-      currency: 'EUR',
-      net: 49_000,
-      vatRatePercent: 0,
-      vat: 0,
-      gross: 49_000,
-      treatment: 'eu-reverse-charge',
-      mention: 'Reverse charge',
-      customer: POLISH_CUSTOMER,
-      seller: SELLER,
-      created_at: Date.now(),
-      createdBy: ada.uid,
-      sync: { state: 'pending' },
-    });
+    const { invoiceId } = await teamWithOpenInvoice(t, ada.uid, 4243);
     // Not booked yet: the call queues the booking and says the PDF is pending.
     await expect(callable('getEconomicInvoicePdf', ada.idToken, { invoiceId })).rejects.toThrow(
       /invoicePdfPending/,
