@@ -22,8 +22,20 @@ export interface SeriousViolation {
 
 /** The serious and critical violations axe finds on the page as it is now, and heading order. */
 export async function seriousViolations(page: Page): Promise<SeriousViolation[]> {
-  // Animations and transitions (MUI's fades, ripples) would let axe read half-drawn colours.
-  await page.waitForTimeout(400);
+  // Animations and transitions (MUI's fades, ripples, a button's colour change) would let axe read
+  // half-drawn colours: axe runs once every finite one has finished (spinners loop forever).
+  await page.waitForTimeout(100);
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  );
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.addScriptTag({ content: axe.source });
   const results = await page.evaluate(

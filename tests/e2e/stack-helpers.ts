@@ -88,11 +88,21 @@ export async function instructorOnDashboard(
     attributionSource: 'class',
   });
   await page.goto(`${webUrl}/login`);
+  // The first page of a file that starts while both stacks' servers are still busy can take
+  // longer than an action's 30 s; when the form never comes, say what the page showed instead.
+  const passwordField = page.getByLabel(/password/i).first();
+  await passwordField.waitFor({ timeout: 60_000 }).catch(async (err: unknown) => {
+    const shown = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '');
+    throw new Error(
+      `the login form did not appear at ${page.url()}; the page showed: ${shown.slice(0, 500)}`,
+      { cause: err },
+    );
+  });
   await page.getByLabel(/email/i).fill(email);
-  await page
-    .getByLabel(/password/i)
-    .first()
-    .fill(password);
+  await passwordField.fill(password);
   await page.getByRole('button', { name: /log in/i }).click();
   await page.waitForURL('**/dashboard/**', { timeout: 30_000 });
   return uid;
