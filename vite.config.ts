@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { describe as describeRoutes, measureBuild, overBudget } from './scripts/route-bytes.ts';
 import { CALLABLE_PREFIX, emulatorPath, emulatorTarget } from './scripts/callable-routes.ts';
+import { prerenderHome } from './scripts/prerender-home.ts';
 
 /**
  * Fails the build when `/` or the player's page needs more gzip JavaScript to first render than
@@ -48,19 +49,19 @@ function callableProxy(env: Record<string, string>): Record<string, ProxyOptions
 
 export default defineConfig(({ mode }) => {
   // The local stack passes its emulator's address in VITE_* variables of the environment.
-  const proxy = callableProxy(loadEnv(mode, process.cwd(), 'VITE_'));
-  return {
-    plugins: [react(), routeByteBudgets()],
-    resolve: {
-      alias: [
-        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-        // Firestore's pipeline regular expressions, which the app never runs (the stand-in says why).
-        {
-          find: /^re2js$/,
-          replacement: fileURLToPath(new URL('./src/lib/data/re2js-stand-in.ts', import.meta.url)),
-        },
-      ],
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const proxy = callableProxy(env);
+  const alias = [
+    { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+    // Firestore's pipeline regular expressions, which the app never runs (the stand-in says why).
+    {
+      find: /^re2js$/,
+      replacement: fileURLToPath(new URL('./src/lib/data/re2js-stand-in.ts', import.meta.url)),
     },
+  ];
+  return {
+    plugins: [react(), routeByteBudgets(), prerenderHome({ alias, env })],
+    resolve: { alias },
     // Scan every page for dependencies at start-up: a dependency found later, on a lazy page,
     // makes the dev server re-bundle and reload the page in the middle of a class.
     optimizeDeps: { entries: ['index.html', 'src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'] },

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { startAuthSync } from '@/features/auth/auth-sync';
@@ -19,9 +19,14 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
 
 void initI18n().finally(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // The first render as a transition: React renders the page in slices and lets the browser
+  // answer a tap between them, instead of one long task (a phone's total blocking time).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

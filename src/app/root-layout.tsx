@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { GuardGate } from '@/app/guard-gate';
 import { HelpHost } from '@/app/help-host';
 import { Navbar } from '@/app/navbar';
+import { PageFrame } from '@/app/page-frame';
 import { deepestHandle } from '@/app/route-handle';
 import { useWorkspaceLocale } from '@/app/use-workspace-locale';
 import { useAuthStore } from '@/features/auth/auth-store';
@@ -17,6 +17,7 @@ import { keepAttribution } from '@/lib/attribution/attribution';
 import { ErrorSnackbar } from '@/lib/errors/error-snackbar';
 import { updateVisitor } from '@/lib/i18n/i18n';
 import { ToastHost } from '@/lib/toast/toast-host';
+import { dismissPrerender } from '@/prerender/dismiss';
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -45,6 +46,10 @@ export function RootLayout() {
     void updateVisitor({ settled, uid, profileLanguage });
   }, [settled, uid, profileLanguage]);
   useWorkspaceLocale(pathname);
+  // The prerendered home page (index.html) is only ever the home page's stand-in.
+  useEffect(() => {
+    if (pathname !== '/') dismissPrerender();
+  }, [pathname]);
 
   // Where the visitor came from (a colleague's referral link, a campaign's utm_*, gclid, zsid)
   // is kept 30 days, to be stored with the profile (spec §2, §9; business.md §3.10).
@@ -53,33 +58,28 @@ export function RootLayout() {
   }, [search]);
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      {!hideNavbar && <Navbar />}
-      <Box
-        component="main"
-        sx={{
-          flex: 1,
-          display: 'flex',
-          flexDirection: 'column',
-          // A banner that waits after the page's end starts below the fold: the page growing
-          // once its game arrives then moves nothing the player sees (CLS).
-          ...(consentAtEnd ? { minHeight: '100vh' } : {}),
-        }}
-      >
-        <GuardGate access={access}>
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </GuardGate>
-      </Box>
-      {/* A new page opens at its top, as a page loaded afresh does (a player taken from the
-          lobby to the game would see its middle otherwise); back and forward restore where the
-          page was, an anchor is scrolled to, and a new query on the same page keeps its place. */}
-      <ScrollRestoration getKey={(location) => location.pathname} />
-      <ConsentBanner sticky={!consentAtEnd} />
-      <HelpHost />
-      <ErrorSnackbar />
-      <ToastHost />
-    </Box>
+    <PageFrame
+      navbar={hideNavbar ? null : <Navbar />}
+      consentAtEnd={consentAtEnd}
+      after={
+        <>
+          {/* A new page opens at its top, as a page loaded afresh does (a player taken from the
+              lobby to the game would see its middle otherwise); back and forward restore where
+              the page was, an anchor is scrolled to, and a new query on the same page keeps its
+              place. */}
+          <ScrollRestoration getKey={(location) => location.pathname} />
+          <ConsentBanner sticky={!consentAtEnd} />
+          <HelpHost />
+          <ErrorSnackbar />
+          <ToastHost />
+        </>
+      }
+    >
+      <GuardGate access={access}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </GuardGate>
+    </PageFrame>
   );
 }

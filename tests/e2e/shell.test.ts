@@ -1,5 +1,6 @@
 /**
- * The SPA shell on the real local stack: a visitor's home page (its layout steady on a phone),
+ * The SPA shell on the real local stack: a visitor's home page (its layout steady on a phone, its
+ * prerendered markup painted before the JavaScript and handed to the app, to English visitors only),
  * and the route guard sending a visitor who asks for the dashboard to sign up, with the message,
  * then to profile set-up after sign-up.
  */
@@ -62,6 +63,53 @@ describe('SPA shell', () => {
     );
     expect(cls, 'cumulative layout shift of the home page').toBeLessThanOrEqual(0.02);
     await context.close();
+  });
+
+  it('paints the home page before its JavaScript has run, then hands the screen to the app', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    // Everything but the page itself waits until the prerendered page has been looked at.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname !== '/',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`${stack.webUrl}/`, { waitUntil: 'commit' });
+    const stand = page.locator('#prerender');
+    await stand.getByRole('heading', { level: 1, includeHidden: true }).waitFor();
+    await expect(stand.locator('h1').innerText()).resolves.toMatch(/teach supply chains/i);
+    expect(await stand.isVisible(), 'the prerendered home page is painted').toBe(true);
+    await page.screenshot({ path: '/tmp/shell-prerender-phone.png' });
+    release();
+    await page.getByTestId('join-code-input').waitFor();
+    await expect(stand.count(), 'the app took the screen').resolves.toBe(0);
+    await expect(page.locator('h1').count()).resolves.toBe(1);
+    await expect(page.locator('h1').isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: '/tmp/shell-home-phone.png' });
+    await context.close();
+  });
+
+  it('shows the prerendered home page to no one who would see another first', async () => {
+    // A French browser sees the home page in French: the English stand-in never shows.
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${stack.webUrl}/`);
+    await page.getByTestId('join-code-input').waitFor();
+    const shownTo = await page.evaluate(() => document.documentElement.dataset['prerender']);
+    expect(shownTo, 'the gate let a French browser see the English page').toBeUndefined();
+    await expect(page.locator('h1').innerText()).resolves.not.toMatch(/teach supply chains/i);
+    await context.close();
+    // Any other path is served without it.
+    const login = await fetch(`${stack.webUrl}/login`, { headers: { accept: 'text/html' } });
+    expect(await login.text()).not.toContain('id="prerender"');
   });
 
   it('sends a visitor from the dashboard to sign-up with a message, then to profile set-up after sign-up', async () => {

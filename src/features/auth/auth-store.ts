@@ -12,7 +12,9 @@ export interface AuthState {
 }
 
 export const useAuthStore = create<AuthState>()(() => ({
-  ready: false,
+  // Rendered outside a browser (the home page's prerendered markup) no one can be signed in: the
+  // navbar shows a signed-out visitor's, as the app does once Auth has answered.
+  ready: typeof window === 'undefined',
   user: null,
   profile: null,
   profileStatus: 'idle',

@@ -75,6 +75,11 @@ function mergeFiles(files: ReadonlyArray<readonly [string, Bundle]>): Bundle {
 
 const english: Bundle = mergeFiles(Object.entries(englishShellFiles));
 
+/** The English strings every page shows, bundled: the home page's prerendered markup uses them. */
+export function englishShellStrings(): Bundle {
+  return english;
+}
+
 const CHOSEN_KEY = 'simgames.locale';
 
 /** The language last asked for: a slower bundle load must not switch back to an older one. */

@@ -1,0 +1,135 @@
+/**
+ * Puts the home page's markup in the page served on `/` (`#prerender` in index.html), so a
+ * visitor's browser paints the home page before any JavaScript has run, on the dev server as on
+ * the build; every other path gets app.html, the same page without it. The markup is rendered by
+ * src/prerender/home-markup.tsx through Vite's SSR module loading. An inline script in the head
+ * (src/prerender/gate.ts) shows it, before the first paint, only to a visitor who would see that
+ * page first (not in another language, not on a portal's host), and then keeps the app hidden
+ * under it until the app's own home page is on screen (src/prerender/dismiss.ts).
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  createServer,
+  type AliasOptions,
+  type IndexHtmlTransformContext,
+  type Plugin,
+  type ViteDevServer,
+} from 'vite';
+import { showsPrerenderedHome } from '../src/prerender/gate.ts';
+import { LOCALES } from '../src/lib/i18n/pick-locale.ts';
+import { parseAppHosts } from '../src/lib/host/portal-host.ts';
+
+const MARKUP_MODULE = '/src/prerender/home-markup.tsx';
+
+/** Shows the prerender only to a visitor the gate lets in, and hides the app under it meanwhile. */
+const STYLE =
+  'html:not([data-prerender=on]) #prerender{display:none}' +
+  'html[data-prerender=on] #prerender~#root{visibility:hidden;position:absolute;top:0;left:0;width:100%}';
+
+function gateScript(appHosts: readonly string[]): string {
+  const visit = `{pathname:location.pathname,hostname:location.hostname,languages:navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||''],storedChoice:localStorage.getItem('simgames.locale'),appHosts:${JSON.stringify(appHosts)},locales:${JSON.stringify(LOCALES)}}`;
+  // Any failure (storage refused, an old browser) leaves the prerender hidden: blank until the
+  // app, as before.
+  return `(function(){try{if((${showsPrerenderedHome.toString()})(${visit}))document.documentElement.setAttribute('data-prerender','on')}catch(e){}})()`;
+}
+
+/**
+ * The stand-in is a picture of the page until the app has loaded: inert and hidden from assistive
+ * technology (its buttons would do nothing yet), and without the test hooks, which name the app's
+ * own elements.
+ */
+function withoutTestIds(html: string): string {
+  return html.replace(/ data-testid="[^"]*"/g, '');
+}
+
+interface Markup {
+  readonly html: string;
+  readonly css: string;
+}
+
+async function renderWith(server: ViteDevServer): Promise<Markup> {
+  const module = (await server.ssrLoadModule(MARKUP_MODULE)) as { renderHomeMarkup(): Markup };
+  return module.renderHomeMarkup();
+}
+
+/** The page the host serves on every path but `/`: the same app, without the home's markup. */
+export const APP_HTML = 'app.html';
+
+export function prerenderHome(options: {
+  alias: AliasOptions;
+  env: Record<string, string>;
+}): Plugin {
+  let devServer: ViteDevServer | undefined;
+  let outDir = 'dist';
+  let plainHtml: string | undefined;
+  const forced = options.env['VITE_FORCED_LOCALE'];
+  // A deployment for one other language never shows the English page.
+  const enabled = !forced || forced === 'en';
+  const appHosts = parseAppHosts(options.env['VITE_APP_HOSTS']);
+  // The markup's styles go in the head (its rules scoped by emotion's class names, which the app's
+  // own match); the gate runs before the body is parsed.
+  const inject = (html: string, markup: Markup): string =>
+    html
+      .replace(
+        '</head>',
+        `<style>${STYLE}</style><style data-prerender>${markup.css}</style>` +
+          `<script>${gateScript(appHosts)}</script></head>`,
+      )
+      .replace(
+        '<div id="root"></div>',
+        `<div id="prerender" inert aria-hidden="true">${withoutTestIds(markup.html)}</div>` +
+          '<div id="root"></div>',
+      );
+  return {
+    name: 'prerender-home',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      devServer = server;
+    },
+    // `vite preview` serves app.html where Hosting's rewrite does (firebase.json): every path
+    // but `/` that is not a file.
+    configurePreviewServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const path = (req.url ?? '/').split('?')[0] ?? '/';
+        const wantsPage = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+        if (wantsPage && path !== '/' && path !== '/index.html' && !/\.[\w]+$/.test(path)) {
+          req.url = `/${APP_HTML}`;
+        }
+        next();
+      });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html: string, context: IndexHtmlTransformContext) {
+        const server = context.server ?? devServer;
+        if (server) {
+          // The dev server: the home's markup on `/` only, as Hosting serves it.
+          const path = (context.originalUrl ?? '/').split('?')[0];
+          return enabled && path === '/' ? inject(html, await renderWith(server)) : html;
+        }
+        plainHtml = html;
+        if (!enabled) return html;
+        // A build: a short-lived server of its own loads the markup's modules for Node.
+        const ssr = await createServer({
+          configFile: false,
+          logLevel: 'warn',
+          resolve: { alias: options.alias },
+          server: { middlewareMode: true, hmr: false, ws: false },
+          appType: 'custom',
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          return inject(html, await renderWith(ssr));
+        } finally {
+          await ssr.close();
+        }
+      },
+    },
+    writeBundle() {
+      if (plainHtml !== undefined) writeFileSync(resolve(outDir, APP_HTML), plainHtml);
+    },
+  };
+}
