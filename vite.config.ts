@@ -5,6 +5,7 @@ import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { describe as describeRoutes, measureBuild, overBudget } from './scripts/route-bytes.ts';
 import { CALLABLE_PREFIX, emulatorPath, emulatorTarget } from './scripts/callable-routes.ts';
 import { prerenderHome } from './scripts/prerender-home.ts';
+import { routePreload } from './scripts/route-preload.ts';
 
 /**
  * Fails the build when `/` or the player's page needs more gzip JavaScript to first render than
@@ -60,7 +61,7 @@ export default defineConfig(({ mode }) => {
     },
   ];
   return {
-    plugins: [react(), routeByteBudgets(), prerenderHome({ alias, env })],
+    plugins: [react(), routeByteBudgets(), prerenderHome({ alias, env }), routePreload({ env })],
     resolve: { alias },
     // Scan every page for dependencies at start-up: a dependency found later, on a lazy page,
     // makes the dev server re-bundle and reload the page in the middle of a class.

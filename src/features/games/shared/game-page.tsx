@@ -9,7 +9,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { DocData } from '@sim/core/port/data-port';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { useGameData } from '@/features/games/shared/use-game-data';
 import { PageLoader } from '@/components/page-loader';
 import { SimplePage } from '@/components/simple-page';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
+import { rememberGameType } from '@/lib/preload/known-game-types';
 
 // The generic intro (for types without their own) and its form fields stay off the play page.
 const IntroPage = lazyPage(() => import('@/features/games/shared/intro-page'), 'IntroPage');
@@ -82,6 +83,10 @@ export function GamePage({
   const data = loaded.status === 'ready' ? loaded.value : null;
   const type = data === null ? null : gameTypeOf(types, String(data['type'] ?? ''));
   const game = useSharedGame(id, data, type);
+  const typeName = type === null ? null : String(data?.['type'] ?? '');
+  useEffect(() => {
+    if (typeName) rememberGameType(id, typeName);
+  }, [id, typeName]);
   if (loaded.status === 'loading') return <PageLoader />;
   const uid = user?.uid ?? null;
   // A type nobody registered is as unknown as a missing game.

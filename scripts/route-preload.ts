@@ -1,0 +1,95 @@
+/**
+ * A game's pages start downloading what they need with the app's own code, not after it: the
+ * built page that every path but `/` gets (app.html, scripts/prerender-home.ts) carries an inline
+ * script that, on `/game/:id/…`, adds `modulepreload` links for the game page, the Firebase app
+ * and Auth, and the data adapter, and, when this browser has shown the game before
+ * (src/lib/preload/known-game-types.ts), for its type's intro or play screen. Without it each of
+ * these is a round trip after the one before: the entry runs, asks for the game page and the
+ * adapter, reads the game, then asks for its screen.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { KNOWN_GAME_TYPES_KEY } from '../src/lib/preload/known-game-types.ts';
+import { APP_HTML } from './prerender-home.ts';
+import { routeFiles, type Manifest } from './route-bytes.ts';
+
+/** The game types whose screens the page may preload, and the pages they have a screen for. */
+const GAME_SCREENS: Readonly<Record<string, Readonly<Record<'intro' | 'play', string>>>> = {
+  beergame: {
+    intro: 'src/features/games/beer/intro-view.tsx',
+    play: 'src/features/games/beer/play-view.tsx',
+  },
+  leangame: {
+    intro: 'src/features/games/lean/intro-view.tsx',
+    play: 'src/features/games/lean/play-view.tsx',
+  },
+};
+
+/** What every game page needs whatever its type, on the configured backend. */
+function gamePageModules(dataBackend: string): string[] {
+  return [
+    'src/features/games/shared/game-page.tsx',
+    'src/lib/firebase/app.ts',
+    dataBackend === 'firestore'
+      ? 'src/lib/data/firestore-adapter.ts'
+      : 'store/src/client/local-client.ts',
+  ];
+}
+
+/** The inline script: the files by page, each list without what the entry already preloads. */
+export function preloadScript(manifest: Manifest, dataBackend: string): string {
+  const entry = new Set(routeFiles(manifest, ['index.html']));
+  const beyond = (modules: readonly string[]): string[] =>
+    routeFiles(
+      manifest,
+      modules.filter((m) => Object.hasOwn(manifest, m)),
+    ).filter((file) => !entry.has(file));
+  const common = beyond(gamePageModules(dataBackend));
+  const screens: Record<string, string[]> = {};
+  for (const [type, pages] of Object.entries(GAME_SCREENS)) {
+    for (const [page, module] of Object.entries(pages)) {
+      screens[`${type}:${page}`] = beyond([module]).filter((file) => !common.includes(file));
+    }
+  }
+  return (
+    '(function(){' +
+    'var m=/^\\/game\\/([^/]+)(?:\\/(intro|play|results|debrief))?\\/?$/.exec(location.pathname);' +
+    'if(!m)return;' +
+    `var files=${JSON.stringify(common)};` +
+    'try{' +
+    `var known=JSON.parse(localStorage.getItem(${JSON.stringify(KNOWN_GAME_TYPES_KEY)})||'{}');` +
+    'var type=Object.prototype.hasOwnProperty.call(known,m[1])?known[m[1]]:null;' +
+    `var screens=${JSON.stringify(screens)};` +
+    "var key=type+':'+(m[2]||'intro');" +
+    'if(Object.prototype.hasOwnProperty.call(screens,key))files=files.concat(screens[key]);' +
+    '}catch(e){}' +
+    "files.forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';" +
+    "l.crossOrigin='';l.href='/'+f;document.head.appendChild(l)})" +
+    '})()'
+  );
+}
+
+export function routePreload(options: { env: Record<string, string> }): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'route-preload',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    // After app.html is written (prerender-home's writeBundle runs before this one's).
+    writeBundle: {
+      order: 'post',
+      handler() {
+        const manifest = JSON.parse(
+          readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'),
+        ) as Manifest;
+        const page = join(outDir, APP_HTML);
+        const script = preloadScript(manifest, options.env['VITE_DATA_BACKEND'] ?? 'local');
+        const html = readFileSync(page, 'utf8');
+        writeFileSync(page, html.replace('</head>', `<script>${script}</script></head>`));
+      },
+    },
+  };
+}
