@@ -104,6 +104,16 @@ export function browserSession(name: string, options: BrowserSessionOptions = {}
       const page = await context.newPage();
       if (options.logPageErrors !== false) {
         page.on('pageerror', (err) => console.error('[page error]', err.message));
+        // What a blank page leaves behind: a module the server refused or never finished.
+        page.on('console', (message) => {
+          if (message.type() === 'error') console.error('[page console]', message.text());
+        });
+        page.on('requestfailed', (request) => {
+          // A request given up by the page itself (a navigation, a closed channel) says nothing.
+          const reason = request.failure()?.errorText ?? '';
+          if (reason !== 'net::ERR_ABORTED')
+            console.error('[request failed]', request.url(), reason);
+        });
       }
       return page;
     },

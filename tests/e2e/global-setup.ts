@@ -14,6 +14,7 @@ import {
   type RunningStack,
   type StackBackend,
 } from '../../scripts/local-stack';
+import { createPhoneNetwork, removePhoneNetwork, type PhoneNetwork } from './phone-network';
 import { warmDevServer } from './warm-dev-server';
 
 declare module 'vitest' {
@@ -33,6 +34,8 @@ declare module 'vitest' {
       /** Why the stack could not start ('' when it runs): its tests are skipped. */
       unavailable: string;
     };
+    /** The LAN test's second machine (project e2e only). */
+    phoneNetwork: PhoneNetwork;
   }
 }
 
@@ -81,11 +84,17 @@ export async function startStackFor(project: TestProject, backend: StackBackend)
   });
 }
 
+let phoneNetwork: PhoneNetwork | undefined;
+
 export async function setup(project: TestProject): Promise<void> {
+  // Before any browser starts, and removed after every file has run (phone-network.ts).
+  phoneNetwork = createPhoneNetwork();
+  project.provide('phoneNetwork', phoneNetwork);
   await startStackFor(project, 'local');
 }
 
 export async function teardown(): Promise<void> {
+  if (phoneNetwork && !phoneNetwork.unavailable) removePhoneNetwork(phoneNetwork);
   await stack?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -12,13 +12,12 @@
  * Needs root for `ip netns`; without it, one line says so and the test is skipped. Traffic goes
  * only to the /30's two addresses and loopback.
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildBeerGameDocs, chainConfig } from '@sim/core/beer/game-docs';
 import { findFirestoreEmulator } from '../../scripts/firestore-emulator';
 import {
@@ -30,29 +29,9 @@ import {
 import { CHROMIUM_PATH, launchBrowser } from './browser';
 import { serviceClientOf, signUpInstructor } from './stack-helpers';
 
-// A /30 of 10.213.0.0/16 per run, so two runs on one machine do not collide.
-const SUBNET = 10 + (process.pid % 240);
-const HOST_IP = `10.213.${SUBNET}.1`;
-const PHONE_IP = `10.213.${SUBNET}.2`;
-const NS = `simlan${process.pid}`.slice(0, 15);
-const HOST_LINK = `slh${process.pid}`.slice(0, 15);
-const PHONE_LINK = `slp${process.pid}`.slice(0, 15);
-
-function ip(...args: string[]): { ok: boolean; err: string } {
-  const res = spawnSync('ip', args, { encoding: 'utf8' });
-  return { ok: res.status === 0, err: (res.stderr ?? String(res.error ?? '')).trim() };
-}
-
-/** Whether this process may create network namespaces (root, `ip` present, netns allowed). */
-function netnsUnavailable(): string {
-  const probe = `simprobe${process.pid}`.slice(0, 15);
-  const added = ip('netns', 'add', probe);
-  if (!added.ok) return added.err || 'ip netns add failed';
-  ip('netns', 'del', probe);
-  return '';
-}
-
-const unavailable = netnsUnavailable();
+// Made by the e2e global setup before any browser started (phone-network.ts says why).
+const network = inject('phoneNetwork');
+const { unavailable, namespace: NS, hostIp: HOST_IP } = network;
 if (unavailable) console.log(`LAN test not run: ip netns is not permitted here (${unavailable})`);
 
 const emulator = findFirestoreEmulator();
@@ -62,28 +41,6 @@ const BACKENDS: StackBackend[] = [
   ...('missing' in emulator ? [] : ['firestore' as const]),
 ];
 
-function must(...args: string[]): void {
-  const res = ip(...args);
-  if (!res.ok) throw new Error(`ip ${args.join(' ')}: ${res.err}`);
-}
-
-function createPhoneNetwork(): void {
-  must('netns', 'add', NS);
-  must('link', 'add', HOST_LINK, 'type', 'veth', 'peer', 'name', PHONE_LINK);
-  must('link', 'set', PHONE_LINK, 'netns', NS);
-  must('addr', 'add', `${HOST_IP}/30`, 'dev', HOST_LINK);
-  must('link', 'set', HOST_LINK, 'up');
-  must('netns', 'exec', NS, 'ip', 'addr', 'add', `${PHONE_IP}/30`, 'dev', PHONE_LINK);
-  must('netns', 'exec', NS, 'ip', 'link', 'set', PHONE_LINK, 'up');
-  must('netns', 'exec', NS, 'ip', 'link', 'set', 'lo', 'up');
-}
-
-function removePhoneNetwork(): void {
-  // Deleting the namespace deletes its end of the pair, and with it the host's end.
-  ip('netns', 'del', NS);
-  ip('link', 'del', HOST_LINK);
-}
-
 let wrapperDir: string | undefined;
 let hostBrowser: Browser | undefined;
 let phoneBrowser: Browser | undefined;
@@ -91,8 +48,6 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   if (unavailable) return;
-  removePhoneNetwork();
-  createPhoneNetwork();
   hostBrowser = await launchBrowser();
   // Playwright talks to Chromium over pipes, which cross `ip netns exec`; the browser's network
   // is the namespace's.
@@ -126,7 +81,6 @@ afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
   await phoneBrowser?.close().catch(() => undefined);
   await hostBrowser?.close().catch(() => undefined);
-  if (!unavailable) removePhoneNetwork();
   if (wrapperDir) rmSync(wrapperDir, { recursive: true, force: true });
 });
 
