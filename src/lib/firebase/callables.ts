@@ -4,10 +4,6 @@
  * production and Vite's server proxies it to the Functions emulator locally, so the browser
  * never sends a CORS preflight before a call (decision 0026).
  */
-import type {
-  Functions,
-  httpsCallableFromURL as httpsCallableFromURLType,
-} from 'firebase/functions';
 import type { Currency } from '@sim/core/billing/money';
 import type { Treatment, VatStatus } from '@sim/core/billing/tax';
 import type { LeanImprovementChange, RaisedCap } from '@sim/core/lean/improvements';
@@ -19,28 +15,13 @@ export function callableUrl(origin: string, name: string): string {
   return new URL(`/api/${encodeURIComponent(name)}`, origin).href;
 }
 
-interface FunctionsSdk {
-  readonly functions: Functions;
-  readonly httpsCallableFromURL: typeof httpsCallableFromURLType;
-}
-
-let functionsSdk: FunctionsSdk | undefined;
-
-/** The Firebase app module (and Auth with it) loads with the first call, not with the entry. */
-async function loadFunctionsSdk(): Promise<FunctionsSdk> {
+/** Calls the named callable and resolves with its `data`; rejects with the SDK's `FunctionsError`. */
+export async function callFunction<Req, Res>(name: string, payload: Req): Promise<Res> {
+  // The Firebase app module (and Auth with it) loads with the first call, not with the entry.
   const [functions, { httpsCallableFromURL }] = await Promise.all([
     import('@/lib/firebase/app').then((app) => app.getFirebaseFunctions()),
     import('firebase/functions'),
   ]);
-  functionsSdk = { functions, httpsCallableFromURL };
-  return functionsSdk;
-}
-
-/** Calls the named callable and resolves with its `data`; rejects with the SDK's `FunctionsError`. */
-export async function callFunction<Req, Res>(name: string, payload: Req): Promise<Res> {
-  // Once loaded, nothing is awaited before the SDK sends the request: it leaves in the task of
-  // the click, before the page renders what the click changed (a player's order, decision 0026).
-  const { functions, httpsCallableFromURL } = functionsSdk ?? (await loadFunctionsSdk());
   const url = callableUrl(window.location.origin, name);
   const result = await httpsCallableFromURL<Req, Res>(functions, url)(payload);
   return result.data;
