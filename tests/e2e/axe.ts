@@ -23,19 +23,15 @@ export interface SeriousViolation {
 /** The serious and critical violations axe finds on the page as it is now, and heading order. */
 export async function seriousViolations(page: Page): Promise<SeriousViolation[]> {
   // Animations and transitions (MUI's fades, ripples, a button's colour change) would let axe read
-  // half-drawn colours: axe runs once every finite one has finished (spinners loop forever).
+  // half-drawn colours, and a live page (a lean run) starts new ones while axe reads: they are off
+  // while it runs, every element showing its final colours, and on again after.
+  await page.evaluate(() => {
+    const still = document.createElement('style');
+    still.dataset['axeStill'] = '';
+    still.textContent = '*,*::before,*::after{transition:none!important;animation:none!important}';
+    document.head.append(still);
+  });
   await page.waitForTimeout(100);
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]),
-  );
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.addScriptTag({ content: axe.source });
   const results = await page.evaluate(
@@ -46,6 +42,7 @@ export async function seriousViolations(page: Page): Promise<SeriousViolation[]>
       }),
     TAGS,
   );
+  await page.evaluate(() => document.querySelector('style[data-axe-still]')?.remove());
   return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? '') || ALSO_BLOCKING.has(v.id))
     .map((v) => ({
