@@ -9,6 +9,8 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 
 const stack = inject('stack');
+/** A mid-range phone, as Lighthouse's mobile preset sizes it. */
+const PHONE_CONTEXT = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
 let browser: Browser;
 
 beforeAll(async () => {
@@ -39,11 +41,7 @@ describe('SPA shell', () => {
   });
 
   it('lays the home page out once on a phone: the session code card arriving moves nothing', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     await page.addInitScript(() => {
       const shifts: number[] = [];
@@ -66,11 +64,7 @@ describe('SPA shell', () => {
   });
 
   it('paints the home page before its JavaScript has run, then hands the screen to the app', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
     // Everything but the page itself waits until the prerendered page has been looked at.
     let release: () => void = () => undefined;
