@@ -10,14 +10,38 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
 import { JoinCodeEntry } from '@/app/session-routes';
 import { GAME_TYPES } from '@/features/games/game-types';
-import type { GameView } from '@/features/games/shared/game-types';
+import { gameTypeOf, type GameView } from '@/features/games/shared/game-types';
 import { useGameSession } from '@/features/sessions/use-game-session';
 import { PageLoader } from '@/components/page-loader';
 import { preloadDataPort } from '@/lib/data/port';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
+import { KNOWN_GAME_TYPES_KEY, readKnownGameTypes } from '@/lib/preload/known-game-types';
 
-const loadGamePage = () => import('@/features/games/shared/game-page');
-const GamePage = lazyPage(loadGamePage, 'GamePage', ['game', 'sessions']);
+const GamePage = lazyPage(() => import('@/features/games/shared/game-page'), 'GamePage', [
+  'game',
+  'sessions',
+]);
+
+/**
+ * Starts loading the page and, when this browser has shown the game before, its type's screen
+ * for the page (a player's play screen; the intro elsewhere), so that both render at once when
+ * the game has been read instead of suspending then (known-game-types.ts).
+ */
+let preloadedFor = '';
+
+function preloadGamePage(gid: string, view: GameView): void {
+  if (preloadedFor === `${gid}/${view}`) return;
+  preloadedFor = `${gid}/${view}`;
+  void GamePage.preload().catch(() => undefined);
+  let known: Record<string, string>;
+  try {
+    known = readKnownGameTypes(window.localStorage.getItem(KNOWN_GAME_TYPES_KEY));
+  } catch {
+    return;
+  }
+  const type = Object.hasOwn(known, gid) ? gameTypeOf(GAME_TYPES, known[gid] ?? '') : null;
+  void type?.screens[view]?.preload?.().catch(() => undefined);
+}
 const GameEditorPage = lazyPage(
   () => import('@/features/games/shared/game-editor-page'),
   'GameEditorPage',
@@ -45,7 +69,7 @@ export function GameRoute({ view }: { view: GameView }) {
   const profile = useAuthStore((s) => s.profile);
   const fromSession = useGameSession(id, user?.uid ?? null);
   // The page's code and the data adapter download while the sign-in is restored, not after it.
-  void loadGamePage().catch(() => undefined);
+  preloadGamePage(id, view);
   preloadDataPort();
   // The intro takes its proposed name once: it waits until the lobby's name is known.
   if (!ready || !fromSession.ready) return <PageLoader />;

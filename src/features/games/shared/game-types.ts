@@ -40,15 +40,18 @@ export interface EditorScreenProps {
   readonly creatorName: string;
 }
 
+/** A screen, which may start loading before the game is read (a lazily loaded page). */
+export type GameScreen<P> = ComponentType<P> & { readonly preload?: () => Promise<void> };
+
 export interface GameScreens {
-  readonly intro?: ComponentType<IntroScreenProps>;
+  readonly intro?: GameScreen<IntroScreenProps>;
   /** A player's page. */
-  readonly play?: ComponentType<GameScreenProps>;
+  readonly play?: GameScreen<GameScreenProps>;
   /** The play page of the creator and the observers. */
-  readonly follow?: ComponentType<GameScreenProps>;
-  readonly results?: ComponentType<DebriefScreenProps>;
-  readonly debrief?: ComponentType<DebriefScreenProps>;
-  readonly editor?: ComponentType<EditorScreenProps>;
+  readonly follow?: GameScreen<GameScreenProps>;
+  readonly results?: GameScreen<DebriefScreenProps>;
+  readonly debrief?: GameScreen<DebriefScreenProps>;
+  readonly editor?: GameScreen<EditorScreenProps>;
 }
 
 /** `t` for the default names: the full key and an optional count. */
