@@ -1,8 +1,8 @@
 /**
  * A game's pages start downloading what they need with the app's own code, not after it: the
  * built page that every path but `/` gets (app.html, scripts/prerender-home.ts) carries an inline
- * script that, on `/game/:id/…`, adds `modulepreload` links for the game page, the Firebase app
- * and Auth, and the data adapter, and, when this browser has shown the game before
+ * script that, on `/game/:id/…`, adds `modulepreload` links for the game page (on the local store
+ * also the Firebase app and Auth, and its client), and, when this browser has shown the game before
  * (src/lib/preload/known-game-types.ts), for its type's intro or play screen. Without it each of
  * these is a round trip after the one before: the entry runs, asks for the game page and the
  * adapter, reads the game, then asks for its screen.
@@ -26,15 +26,19 @@ const GAME_SCREENS: Readonly<Record<string, Readonly<Record<'intro' | 'play', st
   },
 };
 
-/** What every game page needs whatever its type, on the configured backend. */
+/**
+ * What every game page needs whatever its type, on the configured backend. On Firestore the page
+ * draws from its first reads (decision 0029): the Firebase SDKs download after them, and
+ * preloading them would share the network with the page's own files.
+ */
 function gamePageModules(dataBackend: string): string[] {
-  return [
-    'src/features/games/shared/game-page.tsx',
-    'src/lib/firebase/app.ts',
-    dataBackend === 'firestore'
-      ? 'src/lib/data/firestore-adapter.ts'
-      : 'store/src/client/local-client.ts',
-  ];
+  return dataBackend === 'firestore'
+    ? ['src/features/games/shared/game-page.tsx']
+    : [
+        'src/features/games/shared/game-page.tsx',
+        'src/lib/firebase/app.ts',
+        'store/src/client/local-client.ts',
+      ];
 }
 
 /** The inline script: the files by page, each list without what the entry already preloads. */

@@ -44,7 +44,7 @@ async function startLocalBackend(): Promise<TestBackend> {
 }
 
 /** Loads `firestore.rules` into the emulator for one project (as rules-unit-testing does). */
-async function loadRules(host: string, projectId: string): Promise<void> {
+export async function loadRules(host: string, projectId: string): Promise<void> {
   const res = await fetch(`http://${host}/emulator/v1/projects/${projectId}:securityRules`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },

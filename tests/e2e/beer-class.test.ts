@@ -6,7 +6,7 @@
  * read another facility's private document. Screens are saved to /tmp/beer-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { advanceWeek, type BeerState } from '@sim/core/beer/engine';
 import {
   DEFAULT_COMPUTER_POLICY,
@@ -130,6 +130,25 @@ describe.skipIf(stack.unavailable !== '')('beer game class', () => {
       await page.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
       await page.getByTestId(`order-${role}-beer`).waitFor({ timeout: 20_000 });
       players[role] = page;
+    }
+
+    // ---- a player who comes back sees the week at once: on Firestore the page draws from its
+    // first reads (decision 0029), with Auth's and Firestore's code still held back here
+    if (stack.backend === 'firestore') {
+      const back = players.wholesaler as Page;
+      const sdk = /firestore-adapter\.ts|firebase_firestore\.js|firebase_auth\.js/;
+      const held: Route[] = [];
+      await back.route(sdk, (route) => {
+        held.push(route);
+      });
+      await back.reload();
+      await back.getByTestId('order-wholesaler-beer').waitFor({ timeout: 20_000 });
+      await back.getByTestId('week-chip').getByText(`Week 1 of ${WEEKS}`).waitFor();
+      // The SDKs were asked for once the reads were done, and are still on their way.
+      await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await shot(back, 'play-first-read');
+      for (const route of held) await route.continue();
+      await back.unroute(sdk);
     }
 
     // ---- the fourth role goes to the computer (once the humans hold theirs: with no human

@@ -9,7 +9,9 @@ import {
 } from '@/features/auth/auth-store';
 import type { AuthUser } from '@/features/auth/auth-types';
 import { readPreviousPlayer } from '@/features/auth/previous-player';
+import { afterFirstReads } from '@/lib/data/port';
 import { mayHoldSession, onAuthLoaded } from '@/lib/firebase/auth-loader';
+import { storedSession } from '@/lib/firebase/stored-session';
 import { reportError } from '@/lib/sentry';
 
 let started = false;
@@ -26,11 +28,12 @@ export function startAuthSync(): void {
     setProfileError();
   };
 
+  /** Auth has not answered yet (a stored user shown meanwhile is not its answer). */
   let first = true;
 
-  const onUser = (user: AuthUser | null) => {
+  const onUser = (user: AuthUser | null, stored = false) => {
     const wasFirst = first;
-    first = false;
+    if (!stored) first = false;
     const known = useAuthStore.getState();
     // The same user with a new token (upgraded to an account, new email, hourly refresh): the
     // profile subscription stays.
@@ -78,16 +81,38 @@ export function startAuthSync(): void {
   // A browser that holds no session and no previous player is signed out: the Auth SDK is not
   // loaded for it (a visitor of `/` never downloads it) until a page signs someone in, when the
   // watch starts before the sign-in goes on.
-  if (readPreviousPlayer()) {
-    watch();
-    return;
-  }
-  void mayHoldSession().then((maybe) => {
-    if (maybe) {
+  const withoutStoredSession = (): void => {
+    if (readPreviousPlayer()) {
       watch();
       return;
     }
-    onAuthLoaded(watch);
-    if (!useAuthStore.getState().ready) setAuthUser(null);
+    void mayHoldSession().then((maybe) => {
+      if (maybe) {
+        watch();
+        return;
+      }
+      onAuthLoaded(watch);
+      if (!useAuthStore.getState().ready) setAuthUser(null);
+    });
+  };
+
+  // The user Auth stored, with a token still good, is shown at once: the page reads its
+  // documents with that token (decision 0029), and Auth loads once those reads are done, its
+  // answer replacing this one (the same user: nothing changes on screen).
+  void storedSession().then((session) => {
+    if (!session) {
+      withoutStoredSession();
+      return;
+    }
+    if (!useAuthStore.getState().ready) onUser(session.user, true);
+    // Or sooner, when something loads Auth (a sign-in, a call): it is heard at once.
+    let watching = false;
+    const watchOnce = (): void => {
+      if (watching) return;
+      watching = true;
+      watch();
+    };
+    onAuthLoaded(watchOnce);
+    void afterFirstReads().then(watchOnce);
   });
 }

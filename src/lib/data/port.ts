@@ -7,7 +7,9 @@
 import { PortError, type DataPort, type FilePort } from '@sim/core/port/data-port';
 import { config } from '@/lib/config';
 import { createDeferredPort } from '@/lib/data/deferred-port';
-import { loadAuth } from '@/lib/firebase/auth-loader';
+import { createFirstReads, type FirstReads } from '@/lib/data/first-read';
+import { loadAuth, onAuthLoaded } from '@/lib/firebase/auth-loader';
+import { storedSession } from '@/lib/firebase/stored-session';
 
 async function loadLocalPort(): Promise<DataPort> {
   const [{ LocalStoreClient }, { auth, sdk }] = await Promise.all([
@@ -18,7 +20,12 @@ async function loadLocalPort(): Promise<DataPort> {
     url: config.storeUrl,
     credentials: {
       kind: 'user',
-      getToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+      // A page may subscribe before Auth has restored the stored user (it showed the user
+      // Auth had stored): the store hears the restored one, not a signed-out visitor.
+      getToken: async () => {
+        await auth.authStateReady();
+        return auth.currentUser ? auth.currentUser.getIdToken() : null;
+      },
     },
   });
   // The store learns of every sign-in, sign-out and token refresh; requests after it run as the new user.
@@ -41,11 +48,12 @@ const NO_FILES: FilePort = {
 };
 
 async function loadFirestorePort(): Promise<DataPort> {
-  // Auth first: Firestore asks it for the user's token, and starts signed out without it.
+  // Auth first, with its stored user restored: Firestore asks it for the user's token, and
+  // would start signed out without it (a page may subscribe before Auth has answered).
   const [{ createFirestorePort }, { getFirebaseApp }] = await Promise.all([
     import('@/lib/data/firestore-adapter'),
     import('@/lib/firebase/app'),
-    loadAuth(),
+    loadAuth().then(({ auth }) => auth.authStateReady()),
   ]);
   const port = createFirestorePort(
     getFirebaseApp(),
@@ -55,6 +63,42 @@ async function loadFirestorePort(): Promise<DataPort> {
   );
   // The local stack on Firestore has no Storage emulator (decision 0006); the UI says so first.
   return config.filesAvailable ? port : { docs: port.docs, files: NO_FILES };
+}
+
+/** Where the SDK would reach Firestore: the emulator of the local stack, or Google's. */
+function firestoreOrigin(): string {
+  if (!config.useEmulators) return 'https://firestore.googleapis.com';
+  const { host, port } = config.firestoreEmulator ?? FIRESTORE_EMULATOR_DEFAULT;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+let firstReads: FirstReads | null | undefined;
+
+/** The first reads of this page (Firestore only: the local store's client is small already). */
+function getFirstReads(): FirstReads | null {
+  if (firstReads !== undefined) return firstReads;
+  if (config.dataBackend !== 'firestore' || typeof window === 'undefined') {
+    firstReads = null;
+    return firstReads;
+  }
+  const reads = createFirstReads({
+    origin: firestoreOrigin(),
+    projectId: config.firebase.projectId,
+    idToken: async () => (await storedSession())?.idToken ?? null,
+  });
+  // Once Auth is there, it speaks for the user (a sign-in, a sign-out): no read goes on with
+  // the stored token.
+  onAuthLoaded(() => reads.end());
+  firstReads = reads;
+  return reads;
+}
+
+/**
+ * Resolves when the page's first reads are quiet (at once without first reads): what can wait,
+ * such as Auth's own restore of the stored user, starts then, off the way to the first render.
+ */
+export function afterFirstReads(): Promise<void> {
+  return getFirstReads()?.settled() ?? Promise.resolve();
 }
 
 let port: DataPort | undefined;
@@ -67,14 +111,17 @@ function loadPort(): Promise<DataPort> {
 }
 
 export function getDataPort(): DataPort {
-  port ??= createDeferredPort(loadPort);
+  port ??= createDeferredPort(loadPort, getFirstReads());
   return port;
 }
 
 /**
  * Starts downloading the adapter before anything reads, for pages that will: the download runs
- * beside the page's own code and the sign-in instead of after them. A failure shows on the read.
+ * beside the page's own code and the sign-in instead of after them. With first reads it waits
+ * for them instead, so the page's first render does not share the network with the SDKs.
+ * A failure shows on the read.
  */
 export function preloadDataPort(): void {
-  loadPort().catch(() => undefined);
+  const reads = getFirstReads();
+  (reads ? reads.settled().then(loadPort) : loadPort()).catch(() => undefined);
 }

@@ -39,8 +39,8 @@ export function onAuthLoaded(listener: (auth: LoadedAuth) => void): void {
 
 /** Where the SDK keeps a signed-in user: `firebase:authUser:<api key>:<app name>`. */
 const USER_KEY_PREFIX = 'firebase:authUser:';
-const AUTH_DATABASE = 'firebaseLocalStorageDb';
-const AUTH_STORE = 'firebaseLocalStorage';
+export const AUTH_DATABASE = 'firebaseLocalStorageDb';
+export const AUTH_STORE = 'firebaseLocalStorage';
 
 export function isAuthUserKey(key: unknown): boolean {
   return typeof key === 'string' && key.startsWith(USER_KEY_PREFIX);

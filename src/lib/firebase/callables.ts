@@ -4,24 +4,48 @@
  * production and Vite's server proxies it to the Functions emulator locally, so the browser
  * never sends a CORS preflight before a call (decision 0026).
  */
+import type {
+  Functions,
+  httpsCallableFromURL as httpsCallableFromURLType,
+} from 'firebase/functions';
 import type { Currency } from '@sim/core/billing/money';
 import type { Treatment, VatStatus } from '@sim/core/billing/tax';
 import type { LeanImprovementChange, RaisedCap } from '@sim/core/lean/improvements';
 import type { OpType } from '@sim/core/lean/model';
 import type { LeanPlayerView } from '@sim/core/lean/view';
+import { loadAuth } from '@/lib/firebase/auth-loader';
 
 /** The same-origin address of a callable: `/api/<name>` on the page's own origin. */
 export function callableUrl(origin: string, name: string): string {
   return new URL(`/api/${encodeURIComponent(name)}`, origin).href;
 }
 
-/** Calls the named callable and resolves with its `data`; rejects with the SDK's `FunctionsError`. */
-export async function callFunction<Req, Res>(name: string, payload: Req): Promise<Res> {
-  // The Firebase app module (and Auth with it) loads with the first call, not with the entry.
+interface FunctionsSdk {
+  readonly functions: Functions;
+  readonly httpsCallableFromURL: typeof httpsCallableFromURLType;
+}
+
+let functionsSdk: FunctionsSdk | undefined;
+
+/**
+ * The Functions SDK with Auth before it: a call carries the signed-in user's token, and a page
+ * drawn from its first reads (decision 0029) may not have loaded Auth yet.
+ */
+async function loadFunctionsSdk(): Promise<FunctionsSdk> {
+  await loadAuth();
   const [functions, { httpsCallableFromURL }] = await Promise.all([
     import('@/lib/firebase/app').then((app) => app.getFirebaseFunctions()),
     import('firebase/functions'),
   ]);
+  functionsSdk = { functions, httpsCallableFromURL };
+  return functionsSdk;
+}
+
+/** Calls the named callable and resolves with its `data`; rejects with the SDK's `FunctionsError`. */
+export async function callFunction<Req, Res>(name: string, payload: Req): Promise<Res> {
+  // Once loaded, nothing is awaited before the SDK sends the request: a player's order leaves
+  // in the task of the click, before the page renders what the click changed (decision 0026).
+  const { functions, httpsCallableFromURL } = functionsSdk ?? (await loadFunctionsSdk());
   const url = callableUrl(window.location.origin, name);
   const result = await httpsCallableFromURL<Req, Res>(functions, url)(payload);
   return result.data;
