@@ -558,6 +558,38 @@ export function definePortContract(
         stop();
       });
 
+      it('listeners of one document each hear it; one stopping leaves the others hearing', async () => {
+        const c = uniqueCollection('lshare');
+        await port.docs.set(`${c}/d`, { v: 0 });
+        const first: number[] = [];
+        const second: number[] = [];
+        const stopFirst = port.docs.onDoc(`${c}/d`, (s) => first.push(s.data?.v as number));
+        const stopSecond = port.docs.onDoc(`${c}/d`, (s) => second.push(s.data?.v as number));
+        await waitFor(first, (v) => v.length >= 1);
+        await waitFor(second, (v) => v.length >= 1);
+        await port.docs.update(`${c}/d`, { v: 1 });
+        await waitFor(first, (v) => v.at(-1) === 1);
+        await waitFor(second, (v) => v.at(-1) === 1);
+        // A listener added now starts with the current state, as the first ones did.
+        const late: number[] = [];
+        const stopLate = port.docs.onDoc(`${c}/d`, (s) => late.push(s.data?.v as number));
+        await waitFor(late, (v) => v.length >= 1);
+        expect(late[0]).toBe(1);
+        stopFirst();
+        await port.docs.update(`${c}/d`, { v: 2 });
+        await waitFor(second, (v) => v.at(-1) === 2);
+        await waitFor(late, (v) => v.at(-1) === 2);
+        expect(first.at(-1)).toBe(1);
+        stopSecond();
+        stopLate();
+        // Every listener stopped: a new one still starts with the current state.
+        const again: number[] = [];
+        const stopAgain = port.docs.onDoc(`${c}/d`, (s) => again.push(s.data?.v as number));
+        await waitFor(again, (v) => v.length >= 1);
+        expect(again[0]).toBe(2);
+        stopAgain();
+      });
+
       it('a document listener sees deletion', async () => {
         const c = uniqueCollection('ldel');
         await port.docs.set(`${c}/d`, { v: 1 });

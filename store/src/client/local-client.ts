@@ -103,6 +103,18 @@ function randomBytes(n: number): Uint8Array {
   return bytes;
 }
 
+interface DocSubscriber {
+  readonly next: (snap: DocSnapshot) => void;
+  readonly onError?: (err: PortError) => void;
+}
+
+/** One server listener of a document and the page's listeners that share it. */
+interface SharedDocListener {
+  readonly subscribers: Set<DocSubscriber>;
+  last: DocSnapshot | undefined;
+  stop: Unsubscribe;
+}
+
 function toSnapshot(doc: WireDoc): DocSnapshot {
   return { id: doc.id, path: doc.path, exists: doc.data !== undefined, data: doc.data };
 }
@@ -145,6 +157,7 @@ export class LocalStoreClient implements DataPort {
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Map<number, Listener>();
   private readonly byServerId = new Map<number, Listener>();
+  private readonly sharedDocs = new Map<string, SharedDocListener>();
   private reconnectDelay = 50;
   private closed = false;
   private readonly socketFactory: SocketFactory;
@@ -353,6 +366,54 @@ export class LocalStoreClient implements DataPort {
     };
   }
 
+  /**
+   * Listeners of one document share one server listener, as the Firestore SDK's do: a change is
+   * one message, and every listener of the page hears it in the same task, so the page renders
+   * once for it instead of once per listener. A listener added later starts with the last
+   * snapshot heard.
+   */
+  private shareDoc(path: string, subscriber: DocSubscriber): Unsubscribe {
+    let shared = this.sharedDocs.get(path);
+    if (!shared) {
+      const created: SharedDocListener = {
+        subscribers: new Set(),
+        last: undefined,
+        stop: () => undefined,
+      };
+      created.stop = this.listen({
+        kind: 'doc',
+        path,
+        serverId: 0,
+        sentOn: null,
+        lastSeq: undefined,
+        next: (snap) => {
+          created.last = snap;
+          for (const s of [...created.subscribers]) s.next(snap);
+        },
+        onError: (err) => {
+          if (this.sharedDocs.get(path) === created) this.sharedDocs.delete(path);
+          for (const s of [...created.subscribers]) s.onError?.(err);
+        },
+      });
+      this.sharedDocs.set(path, created);
+      shared = created;
+    }
+    const listener = shared;
+    listener.subscribers.add(subscriber);
+    const last = listener.last;
+    if (last !== undefined) {
+      queueMicrotask(() => {
+        // Unless it stopped, or heard a newer snapshot, before this turn came.
+        if (listener.subscribers.has(subscriber) && listener.last === last) subscriber.next(last);
+      });
+    }
+    return () => {
+      if (!listener.subscribers.delete(subscriber) || listener.subscribers.size > 0) return;
+      if (this.sharedDocs.get(path) === listener) this.sharedDocs.delete(path);
+      listener.stop();
+    };
+  }
+
   private async commit(writes: Write[], preconditions: Precondition[] = []): Promise<void> {
     if (writes.length === 0) return;
     const commitId = makeId(randomBytes) + makeId(randomBytes);
@@ -395,15 +456,7 @@ export class LocalStoreClient implements DataPort {
       },
       onDoc: (path, next, onError) => {
         assertDocPath(path);
-        return this.listen({
-          kind: 'doc',
-          path,
-          serverId: 0,
-          sentOn: null,
-          lastSeq: undefined,
-          next,
-          onError,
-        });
+        return this.shareDoc(path, { next, ...(onError ? { onError } : {}) });
       },
       onQuery: (spec, next, onError) => {
         const query = toWireQuery(spec);

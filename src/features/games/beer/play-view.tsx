@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ChainFigures, ChainTable } from '@/features/games/beer/chain-table';
@@ -211,6 +211,8 @@ export function PlayView({
     values: {},
   });
   const [busy, setBusy] = useState(false);
+  // Set at the click itself: the page shows "sending" a moment later (see submit).
+  const sending = useRef(false);
   const [submittedWeek, setSubmittedWeek] = useState<number | null>(null);
   const [quitting, setQuitting] = useState(false);
   const [askQuit, setAskQuit] = useState(false);
@@ -243,24 +245,30 @@ export function PlayView({
   });
 
   const submit = async () => {
-    if (!canOrder || !lines.every((x) => x.check.valid)) return;
-    setBusy(true);
+    if (!canOrder || sending.current || !lines.every((x) => x.check.valid)) return;
+    sending.current = true;
     const quantities: Record<string, number> = {};
     for (const x of lines) quantities[x.cap.id] = x.check.placed ?? 0;
+    // One request: the backend records the order and turns the week if it was the last one.
+    const placed = placeOrder({ gid: game.id, facility: facilityId, week, quantities });
+    // The page re-renders as "sending" after the request has left, not before: an urgent update
+    // would render the whole page between the click and the request (about 15 ms on a phone).
+    startTransition(() => setBusy(true));
     try {
-      // One request: the backend records the order and turns the week if it was the last one.
-      await placeOrder({ gid: game.id, facility: facilityId, week, quantities });
+      await placed;
     } catch (err) {
       // Refused because the week turned before the order arrived (the timer, the instructor):
       // say so; the order of the new week is the player's next decision.
       if (weekHasTurned(err)) setLateWeek(week);
       // The typed values stay; the same order may be sent again (it is taken once).
       else showError(err);
+      sending.current = false;
       setBusy(false);
       return;
     }
     setLateWeek(null);
     setSubmittedWeek(week);
+    sending.current = false;
     setBusy(false);
   };
 
