@@ -1,11 +1,12 @@
 /**
- * Puts the home page's markup in the page served on `/` (`#prerender` in index.html), so a
- * visitor's browser paints the home page before any JavaScript has run, on the dev server as on
- * the build; every other path gets app.html, the same page without it. The markup is rendered by
- * src/prerender/home-markup.tsx through Vite's SSR module loading. An inline script in the head
- * (src/prerender/gate.ts) shows it, before the first paint, only to a visitor who would see that
- * page first (not in another language, not on a portal's host), and then keeps the app hidden
- * under it until the app's own home page is on screen (src/prerender/dismiss.ts).
+ * Puts a page's markup in the HTML served (`#prerender`), so a visitor's browser paints it before
+ * any JavaScript has run, on the dev server as on the build: the home page in the page served on
+ * `/` (index.html, decision 0028), and a game page's frame while it loads in app.html, which every
+ * other path gets (decision 0030). The markup is rendered by src/prerender/page-markup.tsx through
+ * Vite's SSR module loading. An inline script in the head (src/prerender/gate.ts) shows it, before
+ * the first paint, only to a visitor who would see that page first (its path, not in another
+ * language, not on a portal's host), and then keeps the app hidden under it until the app's own
+ * page is on screen (src/prerender/dismiss.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,22 +17,22 @@ import {
   type Plugin,
   type ViteDevServer,
 } from 'vite';
-import { showsPrerenderedHome } from '../src/prerender/gate.ts';
+import { showsPrerender, type PrerenderedPage } from '../src/prerender/gate.ts';
 import { LOCALES } from '../src/lib/i18n/pick-locale.ts';
 import { parseAppHosts } from '../src/lib/host/portal-host.ts';
 
-const MARKUP_MODULE = '/src/prerender/home-markup.tsx';
+const MARKUP_MODULE = '/src/prerender/page-markup.tsx';
 
 /** Shows the prerender only to a visitor the gate lets in, and hides the app under it meanwhile. */
 const STYLE =
   'html:not([data-prerender=on]) #prerender{display:none}' +
   'html[data-prerender=on] #prerender~#root{visibility:hidden;position:absolute;top:0;left:0;width:100%}';
 
-function gateScript(appHosts: readonly string[]): string {
-  const visit = `{pathname:location.pathname,hostname:location.hostname,languages:navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||''],storedChoice:localStorage.getItem('simgames.locale'),appHosts:${JSON.stringify(appHosts)},locales:${JSON.stringify(LOCALES)}}`;
+function gateScript(page: PrerenderedPage, appHosts: readonly string[]): string {
+  const visit = `{page:${JSON.stringify(page)},pathname:location.pathname,hostname:location.hostname,languages:navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language||''],storedChoice:localStorage.getItem('simgames.locale'),appHosts:${JSON.stringify(appHosts)},locales:${JSON.stringify(LOCALES)}}`;
   // Any failure (storage refused, an old browser) leaves the prerender hidden: blank until the
   // app, as before.
-  return `(function(){try{if((${showsPrerenderedHome.toString()})(${visit}))document.documentElement.setAttribute('data-prerender','on')}catch(e){}})()`;
+  return `(function(){try{if((${showsPrerender.toString()})(${visit}))document.documentElement.setAttribute('data-prerender','on')}catch(e){}})()`;
 }
 
 /**
@@ -48,9 +49,20 @@ interface Markup {
   readonly css: string;
 }
 
-async function renderWith(server: ViteDevServer): Promise<Markup> {
-  const module = (await server.ssrLoadModule(MARKUP_MODULE)) as { renderHomeMarkup(): Markup };
-  return module.renderHomeMarkup();
+interface MarkupModule {
+  renderHomeMarkup(): Markup;
+  renderGameFrameMarkup(): Markup;
+}
+
+async function renderWith(server: ViteDevServer, page: PrerenderedPage): Promise<Markup> {
+  const module = (await server.ssrLoadModule(MARKUP_MODULE)) as MarkupModule;
+  return page === 'home' ? module.renderHomeMarkup() : module.renderGameFrameMarkup();
+}
+
+/** The page whose markup the HTML served on `path` carries, if any. */
+function prerenderedPageFor(path: string): PrerenderedPage | null {
+  if (path === '/' || path === '/index.html') return 'home';
+  return /^\/game\/[^/]+(?:\/(?:intro|play|results|debrief))?\/?$/.test(path) ? 'gameFrame' : null;
 }
 
 /** The page the host serves on every path but `/`: the same app, without the home's markup. */
@@ -62,19 +74,19 @@ export function prerenderHome(options: {
 }): Plugin {
   let devServer: ViteDevServer | undefined;
   let outDir = 'dist';
-  let plainHtml: string | undefined;
+  let appHtml: string | undefined;
   const forced = options.env['VITE_FORCED_LOCALE'];
   // A deployment for one other language never shows the English page.
   const enabled = !forced || forced === 'en';
   const appHosts = parseAppHosts(options.env['VITE_APP_HOSTS']);
   // The markup's styles go in the head (its rules scoped by emotion's class names, which the app's
   // own match); the gate runs before the body is parsed.
-  const inject = (html: string, markup: Markup): string =>
+  const inject = (html: string, page: PrerenderedPage, markup: Markup): string =>
     html
       .replace(
         '</head>',
         `<style>${STYLE}</style><style data-prerender>${markup.css}</style>` +
-          `<script>${gateScript(appHosts)}</script></head>`,
+          `<script>${gateScript(page, appHosts)}</script></head>`,
       )
       .replace(
         '<div id="root"></div>',
@@ -106,11 +118,11 @@ export function prerenderHome(options: {
       async handler(html: string, context: IndexHtmlTransformContext) {
         const server = context.server ?? devServer;
         if (server) {
-          // The dev server: the home's markup on `/` only, as Hosting serves it.
-          const path = (context.originalUrl ?? '/').split('?')[0];
-          return enabled && path === '/' ? inject(html, await renderWith(server)) : html;
+          // The dev server: each path gets what Hosting serves it.
+          const page = prerenderedPageFor((context.originalUrl ?? '/').split('?')[0] ?? '/');
+          return enabled && page ? inject(html, page, await renderWith(server, page)) : html;
         }
-        plainHtml = html;
+        appHtml = html;
         if (!enabled) return html;
         // A build: a short-lived server of its own loads the markup's modules for Node.
         const ssr = await createServer({
@@ -122,14 +134,15 @@ export function prerenderHome(options: {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         try {
-          return inject(html, await renderWith(ssr));
+          appHtml = inject(html, 'gameFrame', await renderWith(ssr, 'gameFrame'));
+          return inject(html, 'home', await renderWith(ssr, 'home'));
         } finally {
           await ssr.close();
         }
       },
     },
     writeBundle() {
-      if (plainHtml !== undefined) writeFileSync(resolve(outDir, APP_HTML), plainHtml);
+      if (appHtml !== undefined) writeFileSync(resolve(outDir, APP_HTML), appHtml);
     },
   };
 }

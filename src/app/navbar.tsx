@@ -180,12 +180,16 @@ function NavButton({ action }: { action: NavAction }) {
   );
 }
 
-export function Navbar() {
+/**
+ * `authPending`: drawn as before Auth has answered, whatever the store says (a game page's frame
+ * rendered at build, src/prerender/page-markup.tsx).
+ */
+export function Navbar({ authPending = false }: { authPending?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const user = useAuthStore((s) => s.user);
-  const ready = useAuthStore((s) => s.ready);
+  const ready = useAuthStore((s) => s.ready) && !authPending;
   const profile = useAuthStore((s) => s.profile);
   const isInstructor = hasEmail(user) && Boolean(profile?.profileType);
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');

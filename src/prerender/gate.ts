@@ -1,11 +1,16 @@
 /**
- * Whether the prerendered home page (signed-out, English, the app's own look) is what this visitor
- * would see first. It runs inline in index.html before the body is painted, so it is one function
- * that needs nothing else (its text is put in the page as it is). It answers yes only when it is
- * sure: on a portal's host, in another language or on any other path the page starts blank as
- * before. The tests hold it to the app's own `pickLocale` and `portalSlugForHost`.
+ * Whether a prerendered page (English, the app's own look) is what this visitor would see first:
+ * the home page of a signed-out visitor on `/` (index.html), or a game page's frame while it loads
+ * on `/game/:id/…` (app.html). It runs inline in the page before the body is painted, so it is one
+ * function that needs nothing else (its text is put in the page as it is). It answers yes only
+ * when it is sure: on a portal's host, in another language or on any other path the page starts
+ * blank as before. The tests hold it to the app's own `pickLocale` and `portalSlugForHost`.
  */
+export type PrerenderedPage = 'home' | 'gameFrame';
+
 export interface PrerenderVisit {
+  /** The page the served HTML carries. */
+  readonly page: PrerenderedPage;
   readonly pathname: string;
   readonly hostname: string;
   /** The browser's languages, most wanted first. */
@@ -18,8 +23,12 @@ export interface PrerenderVisit {
   readonly locales: readonly string[];
 }
 
-export function showsPrerenderedHome(visit: PrerenderVisit): boolean {
-  if (visit.pathname !== '/') return false;
+export function showsPrerender(visit: PrerenderVisit): boolean {
+  const onPage =
+    visit.page === 'home'
+      ? visit.pathname === '/'
+      : /^\/game\/[^/]+(?:\/(?:intro|play|results|debrief))?\/?$/.test(visit.pathname);
+  if (!onPage) return false;
   const host = visit.hostname.toLowerCase();
   const ownHost = visit.appHosts.some((entry) =>
     entry.startsWith('*.') ? host.endsWith(entry.slice(1)) : host === entry,

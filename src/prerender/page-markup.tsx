@@ -1,7 +1,11 @@
 /**
- * The home page as a signed-out visitor on the app's own host first sees it, in English, rendered
- * to HTML when index.html is served or built (scripts/prerender-home.ts). The browser paints it
- * before any JavaScript has run; the app takes over once its home page is on screen
+ * Pages painted before the JavaScript, rendered to HTML when the page is served or built
+ * (scripts/prerender-home.ts), by the app's own components:
+ * - the home page as a signed-out visitor on the app's own host first sees it, in English
+ *   (decision 0028);
+ * - a game page's frame as the app first draws it while the game loads: the navbar before Auth
+ *   has answered and the page loader (decision 0030).
+ * The browser paints them before any JavaScript has run; the app takes over once it is on screen
  * (`dismissPrerender`). Nothing here runs in the browser.
  */
 import createCache from '@emotion/cache';
@@ -9,20 +13,32 @@ import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createInstance } from 'i18next';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { Navbar } from '@/app/navbar';
 import { PageFrame } from '@/app/page-frame';
 import { theme } from '@/app/theme';
+import { PageLoader } from '@/components/page-loader';
 import { HomePage } from '@/features/home/home-page';
 import { JoinCodePlaceholder } from '@/features/sessions/join-code-placeholder';
 import { englishShellStrings } from '@/lib/i18n/i18n';
 import { FALLBACK_LOCALE } from '@/lib/i18n/pick-locale';
 import { localeNumberInterpolation } from '@/lib/i18n/format-number';
 
-/** The page's markup and, apart, the styles it uses (one style element instead of one per rule). */
-export function renderHomeMarkup(): { html: string; css: string } {
+export interface Markup {
+  readonly html: string;
+  /** The styles the markup uses, apart (one style element instead of one per rule). */
+  readonly css: string;
+}
+
+/** `page` in the app's frame and providers at `path`, in English. */
+function renderMarkup(
+  path: string,
+  page: ReactNode,
+  options: { consentAtEnd?: boolean; authPending?: boolean } = {},
+): Markup {
   const i18n = createInstance();
   void i18n.use(localeNumberInterpolation).init({
     resources: { [FALLBACK_LOCALE]: { translation: englishShellStrings() } },
@@ -40,14 +56,12 @@ export function renderHomeMarkup(): { html: string; css: string } {
       <I18nextProvider i18n={i18n}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <MemoryRouter initialEntries={['/']}>
-            <PageFrame navbar={<Navbar />}>
-              <HomePage
-                joinCode={<JoinCodePlaceholder variant="hero" />}
-                heroTitle=""
-                hideSignup={false}
-                lookColors={null}
-              />
+          <MemoryRouter initialEntries={[path]}>
+            <PageFrame
+              navbar={<Navbar authPending={options.authPending === true} />}
+              consentAtEnd={options.consentAtEnd === true}
+            >
+              {page}
             </PageFrame>
           </MemoryRouter>
         </ThemeProvider>
@@ -58,4 +72,30 @@ export function renderHomeMarkup(): { html: string; css: string } {
     .filter((rule): rule is string => typeof rule === 'string')
     .join('');
   return { html, css };
+}
+
+/** The home page of a signed-out visitor, the session code card's frame empty. */
+export function renderHomeMarkup(): Markup {
+  return renderMarkup(
+    '/',
+    <HomePage
+      joinCode={<JoinCodePlaceholder variant="hero" />}
+      heroTitle=""
+      hideSignup={false}
+      lookColors={null}
+    />,
+  );
+}
+
+/**
+ * A game page while it loads: the navbar as before Auth has answered (the logo, help; no account
+ * buttons, no game) and the page loader. It has no word of its own on screen, so it stands for
+ * every language (the loader's name is hidden with the rest, see the plugin).
+ */
+export function renderGameFrameMarkup(): Markup {
+  // As the intro and the play page lay out (their consent banner waits after the page).
+  return renderMarkup('/game/frame/play', <PageLoader />, {
+    consentAtEnd: true,
+    authPending: true,
+  });
 }

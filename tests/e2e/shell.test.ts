@@ -91,6 +91,43 @@ describe('SPA shell', () => {
     await context.close();
   });
 
+  it('paints a game page’s frame before its JavaScript, and the app takes it over in place', async () => {
+    const context = await browser.newContext(PHONE_CONTEXT);
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const gamePage = '/game/no-such-game/play';
+    await page.route(
+      (url) => url.pathname !== gamePage,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`${stack.webUrl}${gamePage}`, { waitUntil: 'commit' });
+    const frame = page.locator('#prerender');
+    await frame.getByRole('progressbar', { includeHidden: true }).waitFor({ state: 'attached' });
+    expect(await frame.isVisible(), 'the frame is painted').toBe(true);
+    // As the app draws a game page before Auth has answered: no account button, no game.
+    await expect(frame.innerText()).resolves.not.toMatch(/log in|log out|quit/i);
+    const logoInFrame = await frame.locator('svg').first().boundingBox();
+    await page.screenshot({ path: '/tmp/shell-game-frame-phone.png' });
+    release();
+    await page
+      .getByText('This game is unknown: it does not exist or it was deleted.')
+      .waitFor({ timeout: 30_000 });
+    await expect(frame.count(), 'the app took the screen').resolves.toBe(0);
+    const logoInApp = await page.locator('header svg').first().boundingBox();
+    expect(logoInApp, 'the logo stays where the frame drew it').toEqual(logoInFrame);
+    await page.screenshot({ path: '/tmp/shell-game-unknown-phone.png' });
+    await context.close();
+    // Elsewhere (another path, the editor) the page comes without a frame.
+    for (const path of ['/game/g1/edit', '/dashboard/games']) {
+      const served = await fetch(`${stack.webUrl}${path}`, { headers: { accept: 'text/html' } });
+      expect(await served.text()).not.toContain('data-prerender=on');
+    }
+  });
+
   it('shows the prerendered home page to no one who would see another first', async () => {
     // A French browser sees the home page in French: the English stand-in never shows.
     const context = await browser.newContext({ locale: 'fr-FR' });
