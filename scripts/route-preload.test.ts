@@ -24,6 +24,9 @@ const MANIFEST: Manifest = {
   'src/features/games/beer/intro-view.tsx': { file: 'assets/beer-intro.js', isDynamicEntry: true },
   'src/features/games/lean/play-view.tsx': { file: 'assets/lean-play.js', isDynamicEntry: true },
   'src/features/games/lean/intro-view.tsx': { file: 'assets/lean-intro.js', isDynamicEntry: true },
+  'locales/en/game.json': { file: 'assets/game-strings.js', isDynamicEntry: true },
+  'locales/en/sessions.json': { file: 'assets/sessions-strings.js', isDynamicEntry: true },
+  'locales/en/leanPlay.json': { file: 'assets/lean-play-strings.js', isDynamicEntry: true },
 };
 
 /** Runs the inline script as the page would, and returns the files it asked to preload. */
@@ -53,7 +56,12 @@ function preloadedOn(script: string, pathname: string, stored: string | null): s
 describe('route preload', () => {
   const firestore = preloadScript(MANIFEST, 'firestore');
   // On Firestore the SDKs wait for the page's first reads (decision 0029).
-  const common = ['/assets/game-page.js', '/assets/model.js'];
+  const common = [
+    '/assets/game-page.js',
+    '/assets/model.js',
+    '/assets/game-strings.js',
+    '/assets/sessions-strings.js',
+  ];
 
   it('preloads the game page on a game page, not what the entry has; Firebase and the client on the local store', () => {
     expect(preloadedOn(firestore, '/game/g1/intro', null)).toEqual(common);
@@ -62,6 +70,8 @@ describe('route preload', () => {
     expect(preloadedOn(preloadScript(MANIFEST, 'local'), '/game/g1/play', null)).toEqual([
       '/assets/game-page.js',
       '/assets/model.js',
+      '/assets/game-strings.js',
+      '/assets/sessions-strings.js',
       '/assets/app.js',
       '/assets/local.js',
     ]);
@@ -74,9 +84,11 @@ describe('route preload', () => {
       '/assets/beer-play.js',
       '/assets/table.js',
     ]);
+    // With its type's strings (a file the build lacks, leanResults here, is left out).
     expect(preloadedOn(firestore, '/game/g2/intro', known)).toEqual([
       ...common,
       '/assets/lean-intro.js',
+      '/assets/lean-play-strings.js',
     ]);
     expect(preloadedOn(firestore, '/game/g3/play', known)).toEqual(common);
     // Results have no screen listed: the common part only.

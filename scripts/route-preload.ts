@@ -14,17 +14,30 @@ import { KNOWN_GAME_TYPES_KEY } from '../src/lib/preload/known-game-types.ts';
 import { APP_HTML } from './prerender-home.ts';
 import { routeFiles, type Manifest } from './route-bytes.ts';
 
-/** The game types whose screens the page may preload, and the pages they have a screen for. */
-const GAME_SCREENS: Readonly<Record<string, Readonly<Record<'intro' | 'play', string>>>> = {
+/**
+ * The game types whose screens the page may preload, the pages they have a screen for, and the
+ * English strings their screens show (src/features/games/game-types.ts), which load with them.
+ */
+const GAME_SCREENS: Readonly<
+  Record<string, Readonly<Record<'intro' | 'play', string>> & { strings: readonly string[] }>
+> = {
   beergame: {
     intro: 'src/features/games/beer/intro-view.tsx',
     play: 'src/features/games/beer/play-view.tsx',
+    strings: ['locales/en/game.json'],
   },
   leangame: {
     intro: 'src/features/games/lean/intro-view.tsx',
     play: 'src/features/games/lean/play-view.tsx',
+    strings: ['locales/en/game.json', 'locales/en/leanPlay.json', 'locales/en/leanResults.json'],
   },
 };
+
+/**
+ * The game page's English strings (src/app/game-routes.tsx): English is always loaded, as the
+ * fallback, so they are asked for with the entry instead of after it has run.
+ */
+const GAME_PAGE_STRINGS = ['locales/en/game.json', 'locales/en/sessions.json'];
 
 /**
  * What every game page needs whatever its type, on the configured backend. On Firestore the page
@@ -33,9 +46,10 @@ const GAME_SCREENS: Readonly<Record<string, Readonly<Record<'intro' | 'play', st
  */
 function gamePageModules(dataBackend: string): string[] {
   return dataBackend === 'firestore'
-    ? ['src/features/games/shared/game-page.tsx']
+    ? ['src/features/games/shared/game-page.tsx', ...GAME_PAGE_STRINGS]
     : [
         'src/features/games/shared/game-page.tsx',
+        ...GAME_PAGE_STRINGS,
         'src/lib/firebase/app.ts',
         'store/src/client/local-client.ts',
       ];
@@ -51,9 +65,11 @@ export function preloadScript(manifest: Manifest, dataBackend: string): string {
     ).filter((file) => !entry.has(file));
   const common = beyond(gamePageModules(dataBackend));
   const screens: Record<string, string[]> = {};
-  for (const [type, pages] of Object.entries(GAME_SCREENS)) {
-    for (const [page, module] of Object.entries(pages)) {
-      screens[`${type}:${page}`] = beyond([module]).filter((file) => !common.includes(file));
+  for (const [type, { intro, play, strings }] of Object.entries(GAME_SCREENS)) {
+    for (const [page, module] of Object.entries({ intro, play })) {
+      screens[`${type}:${page}`] = beyond([module, ...strings]).filter(
+        (file) => !common.includes(file),
+      );
     }
   }
   return (
