@@ -113,6 +113,11 @@ describe('queries a plain read answers', () => {
   it('leaves to the SDK what it does not answer', () => {
     expect(structuredQuery({ collection: 'games', startAfter: [1] })).toBeNull();
     expect(structuredQuery({ collection: 'games/g1' })).toBeNull();
+    // A field name the REST API would need quoted.
+    expect(
+      structuredQuery({ collection: 'games', where: [{ field: 'a-b', op: '==', value: 1 }] }),
+    ).toBeNull();
+    expect(structuredQuery({ collection: 'games', orderBy: [{ field: 'x.1y' }] })).toBeNull();
     expect(structuredQuery({ collection: 'games//x' })).toBeNull();
     expect(
       structuredQuery({

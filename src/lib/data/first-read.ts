@@ -85,12 +85,17 @@ export function portValueToRest(value: unknown): unknown {
   return undefined;
 }
 
+/** A field path the REST API takes as written: simple names only (others need quoting). */
+const SIMPLE_FIELD_PATH = /^[A-Za-z_][A-Za-z_0-9]*(?:\.[A-Za-z_][A-Za-z_0-9]*)*$/;
+
 /** The REST `StructuredQuery` of a spec, or null when a plain read does not answer it. */
 export function structuredQuery(spec: QuerySpec): { parent: string; query: object } | null {
   if (spec.startAfter !== undefined) return null;
   const parts = validSegments(spec.collection);
   if (parts === null || parts.length % 2 !== 1) return null;
   const filters: object[] = [];
+  const fields = [...(spec.where ?? []), ...(spec.orderBy ?? [])].map((f) => f.field);
+  if (!fields.every((field) => SIMPLE_FIELD_PATH.test(field))) return null;
   for (const { field, op, value } of spec.where ?? []) {
     const restValue = portValueToRest(value);
     if (restValue === undefined || !Object.hasOwn(OPERATORS, op)) return null;
