@@ -26,6 +26,8 @@ const DashboardPage = lazyPage(
 const DashboardHeader = lazyPage(
   () => import('@/features/dashboard/dashboard-header'),
   'DashboardHeader',
+  // Its help menu.
+  ['help'],
 );
 const GameListPanel = lazyPage(
   () => import('@/features/game-list/game-list-panel'),

@@ -11,7 +11,7 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { helpView, withHelpView, type HelpView } from '@/features/help/help-pages';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
-const HelpDrawer = lazyPage(() => import('@/features/help/help-drawer'), 'HelpDrawer');
+const HelpDrawer = lazyPage(() => import('@/features/help/help-drawer'), 'HelpDrawer', ['help']);
 
 export function HelpHost() {
   const { pathname, search, hash } = useLocation();

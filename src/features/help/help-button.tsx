@@ -10,11 +10,11 @@ export function HelpButton() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   return (
-    <DeferredTooltip title={t('help.open')}>
+    <DeferredTooltip title={t('navbar.help')}>
       <IconButton
         component={RouterLink}
         to={{ pathname, search: withHelpView(search, { kind: 'pages' }) }}
-        aria-label={t('help.open')}
+        aria-label={t('navbar.help')}
         data-testid="navbar-help"
         sx={{ color: 'text.primary', flexShrink: 0 }}
       >

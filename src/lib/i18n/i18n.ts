@@ -1,6 +1,6 @@
 /**
- * i18next set-up. The strings every page shows (the navbar, errors, the consent banner, help's
- * button) are bundled in English, the fallback; every other file, and every file of the other
+ * i18next set-up. The strings every page shows (the navbar with its help button, errors, the
+ * consent banner) are bundled in English, the fallback; every other file, and every file of the other
  * languages, is a chunk loaded when a page needs it (`loadStrings`, named by the pages' lazy
  * loaders) or the language is chosen. The language follows `pickLocale` (spec §2 order).
  */
@@ -34,18 +34,16 @@ const englishShellFiles = import.meta.glob<Bundle>(
     '../../../locales/en/translation.json',
     '../../../locales/en/errors.json',
     '../../../locales/en/privacy.json',
-    '../../../locales/en/help.json',
   ],
   { import: 'default', eager: true },
 );
 /** The files of the bundle above, which every language loads with its first use. */
-const SHELL_FILES = ['translation', 'errors', 'privacy', 'help'] as const;
+const SHELL_FILES = ['translation', 'errors', 'privacy'] as const;
 const loaders = import.meta.glob<Bundle>([
   '../../../locales/*/*.json',
   '!../../../locales/en/translation.json',
   '!../../../locales/en/errors.json',
   '!../../../locales/en/privacy.json',
-  '!../../../locales/en/help.json',
 ]);
 
 const filePath = (locale: Locale, file: string): string =>

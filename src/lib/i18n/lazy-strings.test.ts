@@ -34,6 +34,9 @@ describe('strings loaded by page', () => {
   it('has the strings of every page from the start, and no feature file', () => {
     expect(i18next.t('app.name')).not.toBe('app.name');
     expect(i18next.exists('errors.sessionNotFound')).toBe(true);
+    expect(i18next.t('navbar.help')).toBe('Help');
+    // The help drawer's strings come with the drawer.
+    expect(i18next.exists('help.title')).toBe(false);
     expect(i18next.exists('game.order.max')).toBe(false);
     expect(i18next.exists('leanPlay.follow.toComputer')).toBe(false);
   });
