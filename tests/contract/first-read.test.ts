@@ -8,27 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataPort } from '@sim/core/port/data-port';
 import { serverTimestamp } from '@sim/core/port/field-values';
+import { mintEmulatorToken } from '@sim/store/testing/emulator-token';
 import { createFirstReads, type FirstReads } from '../../src/lib/data/first-read';
 import { loadRules } from '../backends';
 
 const host = process.env.FIRESTORE_EMULATOR_HOST;
-
-/** The emulator's unsigned ID token of a user, as the SDK's `mockUserToken` makes it. */
-function emulatorToken(uid: string, projectId: string): string {
-  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const payload = {
-    iss: `https://securetoken.google.com/${projectId}`,
-    aud: projectId,
-    iat: now,
-    exp: now + 3600,
-    auth_time: now,
-    sub: uid,
-    user_id: uid,
-    firebase: { sign_in_provider: 'anonymous', identities: {} },
-  };
-  return `${encode({ alg: 'none', type: 'JWT' })}.${encode(payload)}.`;
-}
 
 describe.runIf(Boolean(host))('first reads on the Firestore emulator', () => {
   const projectId = `demo-first-read-${randomBytes(4).toString('hex')}`;
@@ -68,7 +52,7 @@ describe.runIf(Boolean(host))('first reads on the Firestore emulator', () => {
     const reads = createFirstReads({
       origin: `http://${host}`,
       projectId,
-      idToken: async () => (uid ? emulatorToken(uid, projectId) : null),
+      idToken: async () => (uid ? mintEmulatorToken(projectId, { uid }) : null),
     });
     return { sdk, reads };
   }
