@@ -16,20 +16,9 @@ import type {
   Improvement,
 } from './model';
 
-/** Facility ids of the scenario, in line order. */
-export const CT_FACILITIES = ['warehouse', 'yellow', 'grey', 'blue', 'quality'] as const;
-export type CarsAndTrucksFacility = (typeof CT_FACILITIES)[number];
+import { CT_FACILITIES, CT_NAMES, type CarsAndTrucksFacility } from './cars-and-trucks-names';
 
-/** English default names, stored in the documents (translated on screen). */
-export const CT_NAMES: Readonly<Record<CarsAndTrucksFacility | 'car' | 'truck', string>> = {
-  warehouse: 'Warehouse',
-  yellow: 'Yellow',
-  grey: 'Grey',
-  blue: 'Blue',
-  quality: 'Quality & Rework',
-  car: 'Car',
-  truck: 'Truck',
-};
+export { CT_FACILITIES, CT_NAMES, type CarsAndTrucksFacility };
 
 /** The Appendix's spread layout, [column, row]. */
 export const CT_LAYOUT: Readonly<Record<CarsAndTrucksFacility, [number, number]>> = {

@@ -5,7 +5,7 @@
  * on screen; any other name was typed by someone and is shown as typed.
  */
 import type { DefaultNameKey, DefaultNameTranslator } from '../beer/default-names';
-import { CT_NAMES } from './cars-and-trucks';
+import { CT_NAMES } from './cars-and-trucks-names';
 
 /** English default facility names → keys under `game.defaults`. */
 const FACILITY_KEYS: Readonly<Record<string, string>> = {

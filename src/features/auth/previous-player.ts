@@ -5,8 +5,6 @@
  * is stored in the player's own profile (`users/{uid}.restoreKeyHash`, readable by that user
  * only): player uids are visible in game documents, so a uid alone must not restore anyone.
  */
-import { sha256 } from '@noble/hashes/sha2.js';
-
 const KEY = 'simgames.previousPlayer';
 const SECRET = 'simgames.previousPlayerKey';
 
@@ -46,9 +44,10 @@ export function newRestoreKey(): string {
 export async function restoreKeyHash(key: string): Promise<string> {
   const bytes = new TextEncoder().encode(key);
   // A phone on the classroom stack (http://<LAN address>) is not a secure context: no subtle.
+  // The library is loaded only there, so that every page's first render goes without it.
   const digest = globalThis.crypto?.subtle
     ? new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
-    : sha256(bytes);
+    : (await import('@noble/hashes/sha2.js')).sha256(bytes);
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 

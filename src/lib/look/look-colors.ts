@@ -9,11 +9,11 @@ import { colord, extend, type Colord } from 'colord';
 import a11yPlugin from 'colord/plugins/a11y';
 import mixPlugin from 'colord/plugins/mix';
 import { parseColor } from '@/lib/color/parse-color';
+import { LOOK_MIN_WIDTH } from '@/lib/look/look-width';
 
 extend([a11yPlugin, mixPlugin]);
 
-/** Spec §9: custom look colours only above 1023 px. */
-export const LOOK_MIN_WIDTH = 1024;
+export { LOOK_MIN_WIDTH };
 /** WCAG AA for body text. */
 export const TEXT_CONTRAST = 4.5;
 
