@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { GuardGate } from '@/app/guard-gate';
 import { HelpHost } from '@/app/help-host';
 import { Navbar } from '@/app/navbar';
 import { PageFrame } from '@/app/page-frame';
-import { deepestHandle } from '@/app/route-handle';
+import { deepestHandle, useRouteHandles } from '@/app/route-handle';
 import { useWorkspaceLocale } from '@/app/use-workspace-locale';
 import { useAuthStore } from '@/features/auth/auth-store';
 import { documentTitle } from '@/features/portal/portal-model';
@@ -17,12 +17,13 @@ import { keepAttribution } from '@/lib/attribution/attribution';
 import { ErrorSnackbar } from '@/lib/errors/error-snackbar';
 import { updateVisitor } from '@/lib/i18n/i18n';
 import { ToastHost } from '@/lib/toast/toast-host';
+import { ScrollRestoration } from '@/lib/router/scroll-restoration';
 import { dismissPrerender } from '@/prerender/dismiss';
 
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  const handles = useMatches().map((match) => match.handle);
+  const handles = useRouteHandles();
   const access = deepestHandle(handles, 'access') ?? { need: 'public' };
   const titleKey = deepestHandle(handles, 'title');
   // A portal's look may hide the navbar on every page (spec §2, §3 showNavbar).
@@ -63,11 +64,7 @@ export function RootLayout() {
       consentAtEnd={consentAtEnd}
       after={
         <>
-          {/* A new page opens at its top, as a page loaded afresh does (a player taken from the
-              lobby to the game would see its middle otherwise); back and forward restore where
-              the page was, an anchor is scrolled to, and a new query on the same page keeps its
-              place. */}
-          <ScrollRestoration getKey={(location) => location.pathname} />
+          <ScrollRestoration />
           <ConsentBanner sticky={!consentAtEnd} />
           <HelpHost />
           <ErrorSnackbar />

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SimplePage } from '@/components/simple-page';
 import { errorMessage } from '@/lib/errors/error-message';
@@ -8,9 +7,8 @@ import { reportError } from '@/lib/sentry';
 import { dismissPrerender } from '@/prerender/dismiss';
 
 /** Shown when a page throws while rendering or its code cannot be loaded even after a reload. */
-export function RouteErrorPage() {
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   useEffect(() => reportError(error), [error]);
   // An error in place of the home page: the prerendered stand-in must not hide it.
   useEffect(dismissPrerender, []);

@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import type { RouteAccess } from '@/features/auth/route-guard';
 import type { TitleKey } from '@/app/title-keys';
 
@@ -28,4 +29,11 @@ export function deepestHandle<K extends keyof RouteHandle>(
     if (isRouteHandle(handle) && handle[key] !== undefined) return handle[key];
   }
   return undefined;
+}
+
+/** The `handle` of each route the address matched, outermost first (`AppRoutes` provides it). */
+export const RouteHandlesContext = createContext<readonly unknown[]>([]);
+
+export function useRouteHandles(): readonly unknown[] {
+  return useContext(RouteHandlesContext);
 }

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { DocData } from '@sim/core/port/data-port';
 import { LobbyPlayers } from '@/features/sessions/lobby-view';
@@ -46,6 +46,7 @@ import { useGameNamesFollowLanguage } from '@/features/sessions/use-game-names-l
 import { SharePanel } from '@/components/share-panel';
 import { showError } from '@/lib/errors/error-store';
 import { shareUrl } from '@/lib/share/share-url';
+import { useLeaveBlocker } from '@/lib/router/app-history';
 import { showToast } from '@/lib/toast/toast-store';
 
 function useSessionGames(sid: string): Map<string, DocData> {
@@ -65,7 +66,7 @@ function useSessionGames(sid: string): Map<string, DocData> {
 /** Asks before leaving the page (in the app or the browser) while changes are not saved. */
 function useLeaveGuard(pending: boolean) {
   const { t } = useTranslation();
-  const blocker = useBlocker(
+  const blocker = useLeaveBlocker(
     ({ currentLocation, nextLocation }) =>
       pending && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -78,12 +79,14 @@ function useLeaveGuard(pending: boolean) {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [pending]);
   return (
-    <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
+    <Dialog open={blocker.blocked} onClose={() => blocker.blocked && blocker.reset()}>
       <DialogTitle>{t('sessions.followUp.leaveTitle')}</DialogTitle>
       <DialogContent>{t('sessions.followUp.leaveText')}</DialogContent>
       <DialogActions>
-        <Button onClick={() => blocker.reset?.()}>{t('sessions.followUp.stay')}</Button>
-        <Button color="error" onClick={() => blocker.proceed?.()}>
+        <Button onClick={() => blocker.blocked && blocker.reset()}>
+          {t('sessions.followUp.stay')}
+        </Button>
+        <Button color="error" onClick={() => blocker.blocked && blocker.proceed()}>
           {t('sessions.followUp.leave')}
         </Button>
       </DialogActions>

@@ -1,0 +1,89 @@
+/**
+ * Moving between pages in the app: a session's unsaved settings hold a link and the browser's
+ * Back until the instructor answers (Stay keeps the page and what was typed; Leave goes where
+ * asked), a new page opens at its top, and Back returns to where the previous page was scrolled.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
+
+const stack = inject('stack');
+
+let browser: Browser;
+let service: ServiceClient;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  service = serviceClient();
+});
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+  service?.close();
+});
+
+const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave without saving?' });
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+describe.skipIf(stack.unavailable !== '')('navigation between pages', () => {
+  it('holds a link and Back over unsaved changes, and keeps each page’s scroll position', async () => {
+    // A phone: the session's settings are longer than the screen.
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    page.on('pageerror', (err) => console.error('[page error]', err.message));
+    await instructorOnDashboard(page, service, stack.webUrl, `nav${Date.now()}@school.example`);
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    await page.getByRole('button', { name: 'New session' }).click();
+    await page.getByTestId('session-template-s-beer-visibility').click();
+    await page.waitForURL('**/follow-up', { timeout: 30_000 });
+    const followUp = page.url();
+    const description = page.getByRole('textbox', { name: 'Description' }).first();
+    await description.fill('Tuesday, blind.');
+
+    // A link: held, and Stay keeps the page with what was typed.
+    await page.getByRole('tab', { name: 'Lobby' }).click();
+    await leaveDialog(page).waitFor();
+    expect(page.url()).toBe(followUp);
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await leaveDialog(page).waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(followUp);
+    expect(await description.inputValue()).toBe('Tuesday, blind.');
+
+    // Back: held too; the address returns to the page while the dialog asks.
+    await page.evaluate(() => window.history.back());
+    await leaveDialog(page).waitFor();
+    await expect.poll(() => page.url()).toBe(followUp);
+    await page.getByRole('button', { name: 'Stay' }).click();
+    await leaveDialog(page).waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(followUp);
+    expect(await description.inputValue()).toBe('Tuesday, blind.');
+    // Back again asks again.
+    await page.evaluate(() => window.history.back());
+    await leaveDialog(page).waitFor();
+    await expect.poll(() => page.url()).toBe(followUp);
+    // Leave goes where Back was going: the sessions tab.
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL('**/dashboard/sessions');
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    // Forward to the follow-up page, nothing pending: scroll down, then open the lobby.
+    await page.evaluate(() => window.history.forward());
+    await page.waitForURL(followUp);
+    await description.waitFor();
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await expect.poll(() => scrollY(page)).toBe(700);
+    // Clicked where it is: a pointer click would first scroll the tab into view.
+    await page.getByRole('tab', { name: 'Lobby' }).evaluate((tab) => (tab as HTMLElement).click());
+    await page.waitForURL('**/lobby');
+    expect(await leaveDialog(page).count()).toBe(0);
+    // A new page opens at its top…
+    await expect.poll(() => scrollY(page)).toBe(0);
+    // …and Back returns to where the follow-up page was.
+    await page.goBack();
+    await page.waitForURL(followUp);
+    await expect.poll(() => scrollY(page)).toBe(700);
+  }, 120_000);
+});
