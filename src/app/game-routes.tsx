@@ -45,7 +45,7 @@ function preloadGamePage(gid: string, view: GameView): void {
 const GameEditorPage = lazyPage(
   () => import('@/features/games/shared/game-editor-page'),
   'GameEditorPage',
-  ['game', 'templates'],
+  ['game', 'game.editor', 'game.validation', 'templates'],
 );
 
 const DebriefClosed = lazyPage(

@@ -13,6 +13,8 @@ import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 
 const SessionPage = lazyPage(() => import('@/features/sessions/session-page'), 'SessionPage', [
   'sessions',
+  'sessions.followUp',
+  'sessions.slides',
   'templates',
   'game',
   'leanResults',

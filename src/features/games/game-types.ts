@@ -14,9 +14,13 @@ const leanDebrief = () => import('@/features/games/lean/results-screen');
 
 // The feature files of locales/ each kind of screen shows, loaded beside its code.
 const BEER = ['game'];
-const BEER_EDITOR = ['game', 'templates'];
+const RESULTS = ['game.results', 'game.debrief'];
+const EDITOR = ['game.editor', 'game.validation', 'templates'];
+const BEER_RESULTS = [...BEER, ...RESULTS];
+const BEER_EDITOR = [...BEER, ...EDITOR];
 const LEAN = ['game', 'leanPlay', 'leanResults'];
-const LEAN_EDITOR = ['game', 'templates', 'leanEditor'];
+const LEAN_RESULTS = [...LEAN, ...RESULTS];
+const LEAN_EDITOR = ['game', ...EDITOR, 'leanEditor'];
 
 export const GAME_TYPES: GameTypes = {
   beergame: {
@@ -25,8 +29,8 @@ export const GAME_TYPES: GameTypes = {
       intro: lazyPage(() => import('@/features/games/beer/intro-view'), 'BeerIntroScreen', BEER),
       play: lazyPage(() => import('@/features/games/beer/play-view'), 'BeerPlayScreen', BEER),
       follow: lazyPage(() => import('@/features/games/beer/follow-view'), 'BeerFollowScreen', BEER),
-      results: lazyPage(beerDebrief, 'BeerDebriefScreen', BEER),
-      debrief: lazyPage(beerDebrief, 'BeerDebriefScreen', BEER),
+      results: lazyPage(beerDebrief, 'BeerDebriefScreen', BEER_RESULTS),
+      debrief: lazyPage(beerDebrief, 'BeerDebriefScreen', BEER_RESULTS),
       editor: lazyPage(
         () => import('@/features/games/beer/editor-page'),
         'EditorPage',
@@ -41,8 +45,8 @@ export const GAME_TYPES: GameTypes = {
       intro: lazyPage(() => import('@/features/games/lean/intro-view'), 'LeanIntroScreen', LEAN),
       play: lazyPage(() => import('@/features/games/lean/play-view'), 'LeanPlayScreen', LEAN),
       follow: lazyPage(() => import('@/features/games/lean/follow-view'), 'LeanFollowScreen', LEAN),
-      results: lazyPage(leanDebrief, 'LeanDebriefScreen', LEAN),
-      debrief: lazyPage(leanDebrief, 'LeanDebriefScreen', LEAN),
+      results: lazyPage(leanDebrief, 'LeanDebriefScreen', LEAN_RESULTS),
+      debrief: lazyPage(leanDebrief, 'LeanDebriefScreen', LEAN_RESULTS),
       editor: lazyPage(
         () => import('@/features/games/lean/editor-page'),
         'LeanEditorScreen',

@@ -27,7 +27,9 @@ type Bundle = Record<string, unknown>;
 /**
  * Each language is `locales/<lang>/translation.json` plus one file per feature
  * (`locales/<lang>/<feature>.json`), whose keys live under `<feature>.` in the one namespace.
- * Feature files let features own their strings, and pages load only the ones they show.
+ * Feature files let features own their strings, and pages load only the ones they show. A group
+ * only some of a feature's pages show has a file of its own, `<feature>.<group>.json`, whose keys
+ * live under `<feature>.<group>.` (the editor's strings stay off the player's page).
  */
 const englishShellFiles = import.meta.glob<Bundle>(
   [
@@ -66,7 +68,13 @@ function mergeFiles(files: ReadonlyArray<readonly [string, Bundle]>): Bundle {
   for (const [path, content] of files) {
     const name = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
     if (name === 'translation') for (const [key, value] of Object.entries(content)) add(key, value);
-    else add(name, content);
+    else {
+      const [feature = name, ...groups] = name.split('.');
+      add(
+        feature,
+        groups.reduceRight<unknown>((inner, group) => ({ [group]: inner }), content),
+      );
+    }
   }
   return bundle;
 }
@@ -139,12 +147,13 @@ export function loadStrings(features: readonly string[]): Promise<void> {
   ]).then(() => undefined);
 }
 
-/** A missing key `<feature>.…` of a file not loaded yet loads that file. */
+/** A missing key `<feature>.<group>.…` or `<feature>.…` of a file not loaded yet loads that file. */
 function loadMissing(key: string): void {
-  const feature = key.slice(0, key.indexOf('.'));
-  if (feature && Object.hasOwn(loaders, filePath(FALLBACK_LOCALE, feature))) {
-    loadStrings([feature]).catch(() => undefined);
-  }
+  const [feature, group] = key.split('.');
+  const file = [`${feature}.${group}`, feature].find((name) =>
+    Object.hasOwn(loaders, filePath(FALLBACK_LOCALE, name ?? '')),
+  );
+  if (file) loadStrings([file]).catch(() => undefined);
 }
 
 function readChoice(): PickerChoice | null {

@@ -6,8 +6,14 @@ import type privacy from '../../../locales/en/privacy.json';
 import type dashboard from '../../../locales/en/dashboard.json';
 import type gamelist from '../../../locales/en/gamelist.json';
 import type sessions from '../../../locales/en/sessions.json';
+import type sessionsFollowUp from '../../../locales/en/sessions.followUp.json';
+import type sessionsSlides from '../../../locales/en/sessions.slides.json';
 import type templates from '../../../locales/en/templates.json';
 import type game from '../../../locales/en/game.json';
+import type gameEditor from '../../../locales/en/game.editor.json';
+import type gameValidation from '../../../locales/en/game.validation.json';
+import type gameResults from '../../../locales/en/game.results.json';
+import type gameDebrief from '../../../locales/en/game.debrief.json';
 import type settings from '../../../locales/en/settings.json';
 import type team from '../../../locales/en/team.json';
 import type referral from '../../../locales/en/referral.json';
@@ -25,17 +31,22 @@ import type suggestions from '../../../locales/en/suggestions.json';
 
 /**
  * The English files typed as one namespace: translation.json at the top level, and each
- * feature file under its name. A new feature file is added here too.
+ * feature file under its name, a group's file under its feature. A new file is added here too.
  */
 type Resources = typeof translation & {
   dashboard: typeof dashboard;
   privacy: typeof privacy;
   gamelist: typeof gamelist;
-  sessions: typeof sessions;
+  sessions: typeof sessions & { followUp: typeof sessionsFollowUp; slides: typeof sessionsSlides };
   templates: typeof templates;
   errors: typeof errors;
   excel: typeof excel;
-  game: typeof game;
+  game: typeof game & {
+    editor: typeof gameEditor;
+    validation: typeof gameValidation;
+    results: typeof gameResults;
+    debrief: typeof gameDebrief;
+  };
   settings: typeof settings;
   team: typeof team;
   referral: typeof referral;

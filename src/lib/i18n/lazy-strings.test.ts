@@ -58,4 +58,22 @@ describe('strings loaded by page', () => {
     await added;
     expect(i18next.t('sessions.lobby.title')).toBe('Session lobby');
   });
+
+  it('keeps a group with a file of its own out of its feature, and loads it by name or by key', async () => {
+    await i18n.loadStrings(['game']);
+    // The player's strings, not the editor's nor the results'.
+    expect(i18next.exists('game.play.week')).toBe(true);
+    expect(i18next.exists('game.editor.title')).toBe(false);
+    expect(i18next.exists('game.results.title')).toBe(false);
+
+    await i18n.loadStrings(['game.results']);
+    expect(i18next.t('game.results.title', { name: 'X' })).toMatch(/X/);
+    // Merged beside the feature's own groups, not over them.
+    expect(i18next.exists('game.play.week')).toBe(true);
+
+    const added = nextAdded();
+    expect(i18next.t('game.editor.title')).toBe('game.editor.title');
+    await added;
+    expect(i18next.t('game.editor.title')).not.toBe('game.editor.title');
+  });
 });

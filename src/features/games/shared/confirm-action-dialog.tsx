@@ -43,7 +43,7 @@ export function ConfirmActionDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} autoFocus data-testid={`${testId}-cancel`}>
-          {t('game.editor.cancel')}
+          {t('game.follow.cancel')}
         </Button>
         <Button
           onClick={onConfirm}
