@@ -90,6 +90,22 @@ describe('deferred port with first reads', () => {
     ]);
   });
 
+  it('starts the adapter’s download on preload only once the first reads are quiet, and once', async () => {
+    const h = harness();
+    h.port.preload();
+    h.port.preload();
+    await h.flush();
+    expect(h.load).not.toHaveBeenCalled();
+    h.settled.resolve();
+    await h.flush();
+    expect(h.load).toHaveBeenCalledTimes(1);
+    // A read after the preload uses the adapter it loaded.
+    h.port.docs.onDoc('games/g1', () => undefined);
+    await h.flush();
+    expect(h.load).toHaveBeenCalledTimes(1);
+    expect(h.docListeners).toHaveLength(1);
+  });
+
   it('never shows a first read that comes after the adapter has spoken', async () => {
     const h = harness();
     const seen: unknown[] = [];

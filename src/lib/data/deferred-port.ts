@@ -81,10 +81,19 @@ export function changesBetween(
   return changes;
 }
 
+/** The deferred port, and the start of its adapter's download ahead of the first use. */
+export interface DeferredPort extends DataPort {
+  /**
+   * Starts loading the adapter, after the first reads as any other use would: pages that will
+   * read start it beside their own code. A failure shows on the first use.
+   */
+  preload(): void;
+}
+
 export function createDeferredPort(
   load: () => Promise<DataPort>,
   firstReads: FirstReads | null = null,
-): DataPort {
+): DeferredPort {
   let loading: Promise<DataPort> | undefined;
   let loaded = false;
   const port = (): Promise<DataPort> =>
@@ -253,5 +262,6 @@ export function createDeferredPort(
     delete: async (path) => (await portNow()).files.delete(path),
   };
 
-  return { docs, files };
+  const preload = () => void port().catch(() => undefined);
+  return { docs, files, preload };
 }

@@ -6,7 +6,7 @@
  */
 import { PortError, type DataPort, type FilePort } from '@sim/core/port/data-port';
 import { config } from '@/lib/config';
-import { createDeferredPort } from '@/lib/data/deferred-port';
+import { createDeferredPort, type DeferredPort } from '@/lib/data/deferred-port';
 import { createFirstReads, type FirstReads } from '@/lib/data/first-read';
 import { loadAuth, onAuthLoaded } from '@/lib/firebase/auth-loader';
 import { storedSession } from '@/lib/firebase/stored-session';
@@ -101,27 +101,27 @@ export function afterFirstReads(): Promise<void> {
   return getFirstReads()?.settled() ?? Promise.resolve();
 }
 
-let port: DataPort | undefined;
-let loading: Promise<DataPort> | undefined;
+let port: DeferredPort | undefined;
 
-/** The configured adapter, loaded once. */
-function loadPort(): Promise<DataPort> {
-  loading ??= config.dataBackend === 'firestore' ? loadFirestorePort() : loadLocalPort();
-  return loading;
+/** The configured adapter behind the deferred port, which loads it once. */
+function deferredPort(): DeferredPort {
+  port ??= createDeferredPort(
+    () => (config.dataBackend === 'firestore' ? loadFirestorePort() : loadLocalPort()),
+    getFirstReads(),
+  );
+  return port;
 }
 
 export function getDataPort(): DataPort {
-  port ??= createDeferredPort(loadPort, getFirstReads());
-  return port;
+  return deferredPort();
 }
 
 /**
  * Starts downloading the adapter before anything reads, for pages that will: the download runs
  * beside the page's own code and the sign-in instead of after them. With first reads it waits
- * for them instead, so the page's first render does not share the network with the SDKs.
- * A failure shows on the read.
+ * for them, as every use of the port does, so the page's first render does not share the network
+ * with the SDKs. A failure shows on the read.
  */
 export function preloadDataPort(): void {
-  const reads = getFirstReads();
-  (reads ? reads.settled().then(loadPort) : loadPort()).catch(() => undefined);
+  deferredPort().preload();
 }
