@@ -17,7 +17,7 @@ import {
   type Plugin,
   type ViteDevServer,
 } from 'vite';
-import { showsPrerender, type PrerenderedPage } from '../src/prerender/gate.ts';
+import { GAME_FRAME_PATH, showsPrerender, type PrerenderedPage } from '../src/prerender/gate.ts';
 import { LOCALES } from '../src/lib/i18n/pick-locale.ts';
 import { parseAppHosts } from '../src/lib/host/portal-host.ts';
 
@@ -62,7 +62,7 @@ async function renderWith(server: ViteDevServer, page: PrerenderedPage): Promise
 /** The page whose markup the HTML served on `path` carries, if any. */
 function prerenderedPageFor(path: string): PrerenderedPage | null {
   if (path === '/' || path === '/index.html') return 'home';
-  return /^\/game\/[^/]+(?:\/(?:intro|play|results|debrief))?\/?$/.test(path) ? 'gameFrame' : null;
+  return GAME_FRAME_PATH.test(path) ? 'gameFrame' : null;
 }
 
 /** The page the host serves on every path but `/`: the same app, without the home's markup. */

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { KNOWN_GAME_TYPES_KEY } from '../src/lib/preload/known-game-types.ts';
+import { GAME_FRAME_PATH } from '../src/prerender/gate.ts';
 import { APP_HTML } from './prerender-home.ts';
 import { routeFiles, type Manifest } from './route-bytes.ts';
 
@@ -74,7 +75,7 @@ export function preloadScript(manifest: Manifest, dataBackend: string): string {
   }
   return (
     '(function(){' +
-    'var m=/^\\/game\\/([^/]+)(?:\\/(intro|play|results|debrief))?\\/?$/.exec(location.pathname);' +
+    `var m=${GAME_FRAME_PATH.toString()}.exec(location.pathname);` +
     'if(!m)return;' +
     `var files=${JSON.stringify(common)};` +
     'try{' +

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_APP_HOSTS, portalSlugForHost } from '@/lib/host/portal-host';
 import { LOCALES, parsePickerChoice, pickLocale } from '@/lib/i18n/pick-locale';
-import { showsPrerender, type PrerenderVisit } from '@/prerender/gate';
+import { GAME_FRAME_PATH, showsPrerender, type PrerenderVisit } from '@/prerender/gate';
 
 const visit = (over: Partial<PrerenderVisit> = {}): PrerenderVisit => ({
   page: 'home',
@@ -92,5 +92,10 @@ describe('the prerendered home page gate', () => {
         }
       }
     }
+  });
+
+  it('writes out the game page pattern the build scripts share', () => {
+    // The gate's text runs alone in the page, so it cannot refer to the shared pattern.
+    expect(showsPrerender.toString()).toContain(GAME_FRAME_PATH.toString());
   });
 });

@@ -8,6 +8,13 @@
  */
 export type PrerenderedPage = 'home' | 'gameFrame';
 
+/**
+ * A game page that shows the frame while it loads, `/game/:id` or one of its player's views: the
+ * id and the view (`route-preload.ts` preloads by them). `showsPrerender` writes it out, as its
+ * text runs alone in the page; a test holds the two equal.
+ */
+export const GAME_FRAME_PATH = /^\/game\/([^/]+)(?:\/(intro|play|results|debrief))?\/?$/;
+
 export interface PrerenderVisit {
   /** The page the served HTML carries. */
   readonly page: PrerenderedPage;
@@ -27,7 +34,7 @@ export function showsPrerender(visit: PrerenderVisit): boolean {
   const onPage =
     visit.page === 'home'
       ? visit.pathname === '/'
-      : /^\/game\/[^/]+(?:\/(?:intro|play|results|debrief))?\/?$/.test(visit.pathname);
+      : /^\/game\/([^/]+)(?:\/(intro|play|results|debrief))?\/?$/.test(visit.pathname);
   if (!onPage) return false;
   const host = visit.hostname.toLowerCase();
   const ownHost = visit.appHosts.some((entry) =>
