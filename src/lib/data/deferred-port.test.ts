@@ -29,6 +29,8 @@ function harness() {
   const reads: FirstReads = {
     readDoc: () => docRead.promise,
     readQuery: () => queryRead.promise,
+    prefetchDoc: vi.fn(),
+    answeredPaths: () => [],
     settled: () => settled.promise,
     release: released,
     end: vi.fn(),

@@ -129,7 +129,7 @@ describe('queries a plain read answers', () => {
 });
 
 describe('first reads', () => {
-  it('reads a document with the stored token, once for listeners asking together', async () => {
+  it('reads a document with the stored token, once for the page’s listeners and its prefetch', async () => {
     const fetch = vi.fn(async () =>
       reply(200, [
         {
@@ -147,9 +147,12 @@ describe('first reads', () => {
       idToken: async () => 'token-1',
       fetch,
     });
+    reads.prefetchDoc('games/g1');
     const [a, b] = await Promise.all([reads.readDoc('games/g1'), reads.readDoc('games/g1')]);
     expect(a).toEqual({ id: 'g1', path: 'games/g1', exists: true, data: { week: 3 } });
     expect(b).toBe(a);
+    // A listener that comes once it was answered (the play screen's, after the game page's).
+    expect(await reads.readDoc('games/g1')).toBe(a);
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     // One address for every document: the browser's preflight is asked once.
@@ -211,6 +214,18 @@ describe('first reads', () => {
     expect(init.method).toBe('GET');
     expect(init.headers).toEqual({});
     expect(fetch).toHaveBeenCalledTimes(3);
+    // A read that could not answer is asked again; one that did is not.
+    answers.push(
+      reply(200, {
+        name: 'projects/demo-p/databases/(default)/documents/games/g2',
+        fields: { week: { integerValue: '2' } },
+      }),
+    );
+    expect((await reads.readDoc('games/g2'))?.data).toEqual({ week: 2 });
+    expect((await reads.readDoc('games/gone'))?.exists).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    // What the page read: the documents that had an answer, missing ones included.
+    expect(reads.answeredPaths()).toEqual(['games/gone', 'games/g2']);
   });
 
   it('runs a query under its parent, and answers nothing once ended', async () => {

@@ -35,6 +35,13 @@ export interface FirstReadOptions {
 export interface FirstReads {
   /** The document as the server has it now, or null when a plain read cannot tell. */
   readDoc(path: string): Promise<DocSnapshot | null>;
+  /**
+   * Starts the read of a document a page is about to listen to, before its code has loaded; the
+   * listener then takes its answer.
+   */
+  prefetchDoc(path: string): void;
+  /** The documents read so far that had an answer, in the order they came. */
+  answeredPaths(): string[];
   /** The query's documents as the server has them now, or null when a plain read cannot tell. */
   readQuery(spec: QuerySpec): Promise<readonly DocSnapshot[] | null>;
   /** Resolves when the SDKs may download: the reads have been quiet, or something needs them. */
@@ -210,18 +217,26 @@ export function createFirstReads(options: FirstReadOptions): FirstReads {
     return 'found' in row ? snapshotOf(row.found) : null;
   };
 
-  // Reads of one path asked for while one is on its way share it (a page's listeners of its game).
+  /**
+   * One read per path until the SDKs take over: a page's listeners of its game, the game page's
+   * and its screen's, share it, on its way or answered. The snapshot is the page's first, and
+   * the live listener that follows corrects it; a read that could not answer may be asked again.
+   */
   const docReads = new Map<string, Promise<DocSnapshot | null>>();
+  const answered = new Set<string>();
 
   const readDoc = (path: string): Promise<DocSnapshot | null> => {
     if (ended) return Promise.resolve(null);
     const parts = validSegments(path);
     if (parts === null || parts.length % 2 !== 0) return Promise.resolve(null);
-    const pending = docReads.get(path);
-    if (pending) return pending;
+    const known = docReads.get(path);
+    if (known) return known;
     const read = tracked(() => fetchDoc(path, parts));
     docReads.set(path, read);
-    void read.finally(() => docReads.delete(path));
+    void read.then((snap) => {
+      if (snap === null) docReads.delete(path);
+      else answered.add(path);
+    });
     return read;
   };
 
@@ -245,6 +260,8 @@ export function createFirstReads(options: FirstReadOptions): FirstReads {
 
   return {
     readDoc,
+    prefetchDoc: (path) => void readDoc(path),
+    answeredPaths: () => [...answered],
     readQuery,
     settled: () => released,
     release,

@@ -7,6 +7,7 @@
 import { PortError, type DataPort, type FilePort } from '@sim/core/port/data-port';
 import { config } from '@/lib/config';
 import { createDeferredPort, type DeferredPort } from '@/lib/data/deferred-port';
+import { firstReadHints, rememberFirstReads } from '@/lib/preload/first-read-hints';
 import { createFirstReads, type FirstReads } from '@/lib/data/first-read';
 import { loadAuth, onAuthLoaded } from '@/lib/firebase/auth-loader';
 import { storedSession } from '@/lib/firebase/stored-session';
@@ -89,6 +90,11 @@ function getFirstReads(): FirstReads | null {
   // Once Auth is there, it speaks for the user (a sign-in, a sign-out): no read goes on with
   // the stored token.
   onAuthLoaded(() => reads.end());
+  // What this page read first when it last loaded is asked for now, all at once; what it reads
+  // this time is remembered for the next.
+  const page = window.location.pathname;
+  for (const path of firstReadHints(page)) reads.prefetchDoc(path);
+  void reads.settled().then(() => rememberFirstReads(page, reads.answeredPaths()));
   firstReads = reads;
   return reads;
 }
