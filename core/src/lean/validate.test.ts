@@ -578,11 +578,12 @@ describe('validation messages', () => {
     const keys = [...new Set([...source.matchAll(/'(lean\.[A-Za-z.]+)'/g)].map((m) => m[1]!))];
     expect(keys.length).toBeGreaterThanOrEqual(30);
     for (const lang of ['en', 'fr', 'es', 'de', 'pt', 'it', 'nl', 'pl', 'tr', 'cs', 'ro']) {
-      const game = JSON.parse(readFileSync(join(root, 'locales', lang, 'game.json'), 'utf8')) as {
-        validation: Record<string, unknown>;
-      };
+      // The game's validation messages: `game.validation.*`, a file of their own.
+      const validation = JSON.parse(
+        readFileSync(join(root, 'locales', lang, 'game.validation.json'), 'utf8'),
+      ) as Record<string, unknown>;
       for (const key of keys) {
-        let at: unknown = game.validation;
+        let at: unknown = validation;
         for (const part of key.split('.')) {
           at = at && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined;
         }

@@ -7,10 +7,13 @@ import { parseConfigDebrief } from '@/features/games/shared/game-model';
 const LANGUAGES = ['en', 'cs', 'de', 'es', 'fr', 'it', 'nl', 'pl', 'pt', 'ro', 'tr'];
 
 function textOf(lang: string, key: string): unknown {
-  const game = JSON.parse(
-    readFileSync(new URL(`../../../../locales/${lang}/game.json`, import.meta.url), 'utf8'),
-  ) as Record<string, unknown>;
-  let node: unknown = game['validation'];
+  // `game.validation.*`: a file of its own.
+  let node: unknown = JSON.parse(
+    readFileSync(
+      new URL(`../../../../locales/${lang}/game.validation.json`, import.meta.url),
+      'utf8',
+    ),
+  );
   for (const part of key.split('.')) {
     node =
       typeof node === 'object' && node !== null
