@@ -1,5 +1,5 @@
 /** A beer game's own live documents (listeners through the data port). */
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocData } from '@sim/core/port/data-port';
 import { gamePath, watchDoc, watchQuery } from '@/features/games/shared/game-api';
@@ -44,13 +44,16 @@ export function useFacilityDoc(gid: string, fid: string | null): Loaded<Facility
     return watchDoc(
       `${gamePath(gid)}/facilities/${fid}`,
       (snap) =>
-        setState({
-          key,
-          loaded: {
-            status: 'ready',
-            value: snap.exists ? parseFacilityPrivate(fid, snap.data) : null,
-          },
-        }),
+        // In slices, as the game's snapshot (use-game-data.ts).
+        startTransition(() =>
+          setState({
+            key,
+            loaded: {
+              status: 'ready',
+              value: snap.exists ? parseFacilityPrivate(fid, snap.data) : null,
+            },
+          }),
+        ),
       (error) => setState({ key, loaded: { status: 'error', error } }),
     );
   }, [gid, fid, key]);

@@ -1,5 +1,5 @@
 /** Live game documents through the data port, and a clock for the screens' countdowns. */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { DocData, PortError } from '@sim/core/port/data-port';
 import { gamePath, watchDoc } from '@/features/games/shared/game-api';
 
@@ -17,10 +17,14 @@ export function useGameData(gid: string): Loaded<DocData | null> {
       watchDoc(
         gamePath(gid),
         (snap) =>
-          setState({
-            gid,
-            loaded: { status: 'ready', value: snap.exists ? (snap.data ?? {}) : null },
-          }),
+          // A snapshot's render is a transition, as the first render is: React renders the
+          // screen in slices, and a phone answers a tap between them instead of one long task.
+          startTransition(() =>
+            setState({
+              gid,
+              loaded: { status: 'ready', value: snap.exists ? (snap.data ?? {}) : null },
+            }),
+          ),
         (error) => setState({ gid, loaded: { status: 'error', error } }),
       ),
     [gid],
