@@ -41,19 +41,23 @@ export function useFacilityDoc(gid: string, fid: string | null): Loaded<Facility
   });
   useEffect(() => {
     if (fid === null) return undefined;
+    let shown = false;
     return watchDoc(
       `${gamePath(gid)}/facilities/${fid}`,
-      (snap) =>
-        // In slices, as the game's snapshot (use-game-data.ts).
-        startTransition(() =>
+      (snap) => {
+        const show = () =>
           setState({
             key,
             loaded: {
               status: 'ready',
               value: snap.exists ? parseFacilityPrivate(fid, snap.data) : null,
             },
-          }),
-        ),
+          });
+        // The first in slices, as the game's first snapshot (use-game-data.ts).
+        if (shown) show();
+        else startTransition(show);
+        shown = true;
+      },
       (error) => setState({ key, loaded: { status: 'error', error } }),
     );
   }, [gid, fid, key]);

@@ -12,23 +12,27 @@ export function useGameData(gid: string): Loaded<DocData | null> {
     gid,
     loaded: { status: 'loading' },
   });
-  useEffect(
-    () =>
-      watchDoc(
-        gamePath(gid),
-        (snap) =>
-          // A snapshot's render is a transition, as the first render is: React renders the
-          // screen in slices, and a phone answers a tap between them instead of one long task.
-          startTransition(() =>
-            setState({
-              gid,
-              loaded: { status: 'ready', value: snap.exists ? (snap.data ?? {}) : null },
-            }),
-          ),
-        (error) => setState({ gid, loaded: { status: 'error', error } }),
-      ),
-    [gid],
-  );
+  useEffect(() => {
+    let shown = false;
+    return watchDoc(
+      gamePath(gid),
+      (snap) => {
+        const show = () =>
+          setState({
+            gid,
+            loaded: { status: 'ready', value: snap.exists ? (snap.data ?? {}) : null },
+          });
+        if (shown) show();
+        // The first snapshot, which mounts the whole screen, renders as a transition, as the
+        // app's first render does: in slices, so a phone answers a tap between them instead of
+        // one long task. Later ones stay urgent: the game's clock and its other documents' updates
+        // would otherwise hold a transition back.
+        else startTransition(show);
+        shown = true;
+      },
+      (error) => setState({ gid, loaded: { status: 'error', error } }),
+    );
+  }, [gid]);
   return state.gid === gid ? state.loaded : { status: 'loading' };
 }
 
