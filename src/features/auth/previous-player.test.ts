@@ -7,20 +7,7 @@ import {
   rememberPreviousPlayer,
   restoreKeyHash,
 } from '@/features/auth/previous-player';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from '@/lib/storage/memory-storage';
 
 describe('previous player (spec §4)', () => {
   it('is kept with its restore key, read back and cleared', () => {

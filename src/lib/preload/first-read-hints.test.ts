@@ -6,20 +6,7 @@ import {
   rememberFirstReads,
   withFirstReads,
 } from '@/lib/preload/first-read-hints';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from '@/lib/storage/memory-storage';
 
 describe('first read hints', () => {
   it('remembers the documents a page read first, and gives them back for that page only', () => {

@@ -5,6 +5,8 @@
  * the game has been read, and read only once the play screen has rendered from it.
  * A hint only: the rules judge each read, and one for another user is refused like any other.
  */
+import { browserStorage, type KeyValueStorage } from '@/lib/storage/key-value-storage';
+
 export const FIRST_READ_HINTS_KEY = 'simgames.firstReads';
 
 /** The most recent pages kept, and the documents kept per page: a class's pages, not a history. */
@@ -50,16 +52,11 @@ export function withFirstReads(
   return Object.fromEntries(entries.slice(-KEPT_PAGES));
 }
 
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The documents `page` read first when it last loaded in this browser. */
-export function firstReadHints(page: string, store = storage()): readonly string[] {
+export function firstReadHints(
+  page: string,
+  store: KeyValueStorage | null = browserStorage(),
+): readonly string[] {
   try {
     const hints = readFirstReadHints(store?.getItem(FIRST_READ_HINTS_KEY) ?? null);
     return Object.hasOwn(hints, page) ? (hints[page] ?? []) : [];
@@ -72,7 +69,7 @@ export function firstReadHints(page: string, store = storage()): readonly string
 export function rememberFirstReads(
   page: string,
   paths: readonly string[],
-  store = storage(),
+  store: KeyValueStorage | null = browserStorage(),
 ): void {
   try {
     const hints = readFirstReadHints(store?.getItem(FIRST_READ_HINTS_KEY) ?? null);

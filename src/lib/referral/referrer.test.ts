@@ -8,20 +8,7 @@ import {
   referrerForProfile,
   referrerParam,
 } from '@/lib/referral/referrer';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, v),
-  };
-}
+import { memoryStorage } from '@/lib/storage/memory-storage';
 
 describe('referrer of a visitor (business.md §3.10)', () => {
   it('reads ?invitedby= as a uid only', () => {
