@@ -4,7 +4,7 @@
  * asked), a new page opens at its top, and Back returns to where the previous page was scrolled.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
 
@@ -28,6 +28,21 @@ afterAll(async () => {
 const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave without saving?' });
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
+/** The browser's Back, held by the dialog: the address returns to `url` while it asks. */
+async function backHeld(page: Page, url: string): Promise<void> {
+  await page.evaluate(() => window.history.back());
+  await leaveDialog(page).waitFor();
+  await expect.poll(() => page.url()).toBe(url);
+}
+
+/** Stay: the dialog closes on `url`, with what was typed still there. */
+async function stay(page: Page, url: string, field: Locator, typed: string): Promise<void> {
+  await page.getByRole('button', { name: 'Stay' }).click();
+  await leaveDialog(page).waitFor({ state: 'hidden' });
+  expect(page.url()).toBe(url);
+  expect(await field.inputValue()).toBe(typed);
+}
+
 describe.skipIf(stack.unavailable !== '')('navigation between pages', () => {
   it('holds a link and Back over unsaved changes, and keeps each page’s scroll position', async () => {
     // A phone: the session's settings are longer than the screen.
@@ -47,23 +62,13 @@ describe.skipIf(stack.unavailable !== '')('navigation between pages', () => {
     await page.getByRole('tab', { name: 'Lobby' }).click();
     await leaveDialog(page).waitFor();
     expect(page.url()).toBe(followUp);
-    await page.getByRole('button', { name: 'Stay' }).click();
-    await leaveDialog(page).waitFor({ state: 'hidden' });
-    expect(page.url()).toBe(followUp);
-    expect(await description.inputValue()).toBe('Tuesday, blind.');
+    await stay(page, followUp, description, 'Tuesday, blind.');
 
     // Back: held too; the address returns to the page while the dialog asks.
-    await page.evaluate(() => window.history.back());
-    await leaveDialog(page).waitFor();
-    await expect.poll(() => page.url()).toBe(followUp);
-    await page.getByRole('button', { name: 'Stay' }).click();
-    await leaveDialog(page).waitFor({ state: 'hidden' });
-    expect(page.url()).toBe(followUp);
-    expect(await description.inputValue()).toBe('Tuesday, blind.');
+    await backHeld(page, followUp);
+    await stay(page, followUp, description, 'Tuesday, blind.');
     // Back again asks again.
-    await page.evaluate(() => window.history.back());
-    await leaveDialog(page).waitFor();
-    await expect.poll(() => page.url()).toBe(followUp);
+    await backHeld(page, followUp);
     // Leave goes where Back was going: the sessions tab.
     await page.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL('**/dashboard/sessions');
