@@ -248,9 +248,11 @@ async function expectPortalPage(
     .toBe(pageTitle ? `${pageTitle} · ${portal.heroTitle}` : portal.heroTitle);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(portal.language);
   expect(await page.locator('.MuiAppBar-root').count(), label).toBe(portal.showNavbar ? 1 : 0);
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), label).toBe(
-    device.name === 'desktop' ? portal.background : APP_BACKGROUND,
-  );
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor), {
+      message: label,
+    })
+    .toBe(device.name === 'desktop' ? portal.background : APP_BACKGROUND);
   if (device.name === 'phone') {
     const sideways = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -442,7 +444,8 @@ describe('instructor public page', () => {
       .poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
     // Spec §9: the page's colours above 1023 px.
-    expect(await background(visitor, 'user-page')).toBe('rgb(255, 248, 231)');
+    // The look's colour code loads once a look is known: the colours follow the page's text.
+    await expect.poll(() => background(visitor, 'user-page')).toBe('rgb(255, 248, 231)');
     await shot(visitor, 'user-page-desktop');
     await expectNoSeriousViolations(visitor, 'user page (desktop)');
 
@@ -450,7 +453,7 @@ describe('instructor public page', () => {
     const player = await newPage(PHONE);
     await player.goto(`${stack.webUrl}/user/${uid}`);
     await player.getByTestId('listed-game').first().waitFor({ timeout: 20_000 });
-    expect(await background(player, 'user-page')).toBe('rgb(246, 248, 251)');
+    await expect.poll(() => background(player, 'user-page')).toBe('rgb(246, 248, 251)');
     await shot(player, 'user-page-phone');
     await expectNoSeriousViolations(player, 'user page (phone)');
     await player.getByRole('link', { name: 'Join – Friday beer game' }).click();
@@ -500,7 +503,7 @@ describe('portal look by subdomain', () => {
     // Signup hidden on a portal's home; login stays.
     expect(await desk.locator('a[href="/signup"]').count()).toBe(0);
     expect(await desk.locator('a[href="/login"]').count()).toBeGreaterThan(0);
-    expect(await background(desk, 'home-hero')).toBe('rgb(123, 30, 58)');
+    await expect.poll(() => background(desk, 'home-hero')).toBe('rgb(123, 30, 58)');
     expect(await hero.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
     await shot(desk, 'portal-home-desktop');
     await expectNoSeriousViolations(desk, 'portal home (desktop)');

@@ -7,6 +7,7 @@ import { watchPortal } from '@/features/portal/portal-api';
 import type { PortalLook } from '@/features/portal/portal-model';
 import { config } from '@/lib/config';
 import { portalSlugForHost } from '@/lib/host/portal-host';
+import { preloadLookColors } from '@/lib/look/look-theme';
 
 export interface PortalState {
   /** 'none': the app's own host; 'loading': a portal host whose look is on its way. */
@@ -25,6 +26,8 @@ export function startPortal(hostname: string = window.location.hostname): void {
   const slug = portalSlugForHost(hostname, config.appHosts);
   if (!slug) return;
   usePortalStore.setState({ status: 'loading' });
+  // A wide screen paints the portal's colours: their code comes alongside the portal's look.
+  preloadLookColors();
   watchPortal(slug, (portal) => usePortalStore.setState({ status: 'ready', portal }));
 }
 

@@ -18,6 +18,13 @@ type LookColorsModule = typeof LookColorsCode;
 let loadedColors: LookColorsModule | null = null;
 let loadingColors: Promise<LookColorsModule> | null = null;
 
+/** Starts the colour code's download early, on a host whose look is known to come. */
+export function preloadLookColors(): void {
+  if (window.matchMedia(`(min-width:${LOOK_MIN_WIDTH}px)`).matches) {
+    loadLookColors().catch(() => undefined);
+  }
+}
+
 function loadLookColors(): Promise<LookColorsModule> {
   loadingColors ??= import('@/lib/look/look-colors').then(
     (module) => (loadedColors = module),
