@@ -13,10 +13,14 @@
  *
  * Every step runs even after a failure, so one run shows everything that is wrong; the exit code
  * is non-zero when any step failed. `npm test -- unit lint` runs only the steps whose names
- * contain one of the words. The summary gives each step's time and each stage's wall time.
+ * contain one of the words. The summary gives each step's time and each stage's wall time, and
+ * after it, each failed test with the first lines of its failure: the end of a long log is often
+ * all that is kept of it.
  */
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const bin = (name: string): string => resolve(root, 'node_modules', '.bin', name);
@@ -25,7 +29,12 @@ interface Step {
   readonly name: string;
   readonly cmd: string;
   readonly args: readonly string[];
+  /** A Vitest step: its results also go to a JSON file, read for the failures at the end. */
+  readonly vitest?: true;
 }
+
+const reports = mkdtempSync(join(tmpdir(), 'gate-reports-'));
+const reportOf = (step: Step): string => join(reports, `${step.name.replace(/\W+/g, '-')}.json`);
 
 /** Steps of one stage start together; a stage starts when the previous one has ended. */
 const stages: readonly (readonly Step[])[] = [
@@ -36,12 +45,13 @@ const stages: readonly (readonly Step[])[] = [
     { name: 'locales', cmd: process.execPath, args: ['scripts/check-locales.mjs'] },
     { name: 'build', cmd: bin('vite'), args: ['build', '--logLevel', 'warn'] },
   ],
-  [{ name: 'unit', cmd: bin('vitest'), args: ['run', '--project', 'unit'] }],
+  [{ name: 'unit', cmd: bin('vitest'), args: ['run', '--project', 'unit'], vitest: true }],
   [
     {
       name: 'contract, policy, handlers',
       cmd: bin('vitest'),
       args: ['run', '--project', 'integration'],
+      vitest: true,
     },
   ],
   [
@@ -49,6 +59,7 @@ const stages: readonly (readonly Step[])[] = [
       name: 'end-to-end (local store and Firestore)',
       cmd: bin('vitest'),
       args: ['run', '--project', 'e2e', '--project', 'e2e-firestore'],
+      vitest: true,
     },
   ],
 ];
@@ -69,7 +80,15 @@ function run(step: Step, alone: boolean): Promise<Result> {
   const started = Date.now();
   if (alone) console.log(`\n=== ${step.name}`);
   return new Promise((done) => {
-    const child = spawn(step.cmd, step.args, {
+    const args = step.vitest
+      ? [
+          ...step.args,
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${reportOf(step)}`,
+        ]
+      : step.args;
+    const child = spawn(step.cmd, args, {
       cwd: root,
       stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
@@ -111,4 +130,52 @@ for (const r of results)
   console.log(`${r.ok ? 'pass' : 'FAIL'}  ${r.name} (${r.seconds.toFixed(1)} s)`);
 for (const s of stageTimes) console.log(`stage ${s.seconds.toFixed(1)} s wall: ${s.names}`);
 console.log(`whole gate: ${seconds(gateStarted).toFixed(1)} s`);
+
+interface VitestReport {
+  testResults?: {
+    name?: string;
+    message?: string;
+    assertionResults?: { fullName?: string; status?: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** The failed tests of a Vitest step's report, each with the first lines of its failure. */
+function failuresOf(step: Step): string[] {
+  let report: VitestReport;
+  try {
+    report = JSON.parse(readFileSync(reportOf(step), 'utf8')) as VitestReport;
+  } catch {
+    return [`${step.name}: no test report (the run stopped before writing it)`];
+  }
+  const firstLines = (text: string): string =>
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .slice(0, 3)
+      .join(' | ')
+      .slice(0, 400);
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const where = relative(root, file.name ?? '?');
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failed) {
+      lines.push(
+        `${where} > ${test.fullName ?? '?'}: ${firstLines(test.failureMessages?.[0] ?? '')}`,
+      );
+    }
+    // A file that failed outside its tests (a hook, an import).
+    if (failed.length === 0 && file.message) lines.push(`${where}: ${firstLines(file.message)}`);
+  }
+  return lines;
+}
+
+const failedSteps = stages
+  .flat()
+  .filter((step) => step.vitest && results.some((r) => r.name === step.name && !r.ok));
+if (failedSteps.length > 0) {
+  console.log('\n=== failures');
+  for (const step of failedSteps) for (const line of failuresOf(step)) console.log(line);
+}
+rmSync(reports, { recursive: true, force: true });
 process.exit(results.every((r) => r.ok) ? 0 : 1);
