@@ -18,6 +18,7 @@ import {
   type ViteDevServer,
 } from 'vite';
 import { GAME_FRAME_PATH, showsPrerender, type PrerenderedPage } from '../src/prerender/gate.ts';
+import { frameGameName, GAME_NAMES_KEY } from '../src/prerender/frame-name.ts';
 import { LOCALES } from '../src/lib/i18n/pick-locale.ts';
 import { parseAppHosts } from '../src/lib/host/portal-host.ts';
 
@@ -33,6 +34,21 @@ function gateScript(page: PrerenderedPage, appHosts: readonly string[]): string 
   // Any failure (storage refused, an old browser) leaves the prerender hidden: blank until the
   // app, as before.
   return `(function(){try{if((${showsPrerender.toString()})(${visit}))document.documentElement.setAttribute('data-prerender','on')}catch(e){}})()`;
+}
+
+/**
+ * Runs right after a game page's frame: on the play page of a game this browser showed, the
+ * game's name goes in the frame's heading (src/prerender/frame-name.ts). Any failure leaves the
+ * heading hidden.
+ */
+function frameNameScript(): string {
+  return (
+    `(function(){try{if(document.documentElement.getAttribute('data-prerender')!=='on')return;` +
+    `var name=(${frameGameName.toString()})(location.pathname,localStorage.getItem(${JSON.stringify(GAME_NAMES_KEY)}));` +
+    `var box=name===null?null:document.querySelector('#prerender [data-frame-heading]');` +
+    `var heading=box&&box.querySelector('h1');` +
+    `if(heading){heading.textContent=name;box.hidden=false}}catch(e){}})()`
+  );
 }
 
 /**
@@ -90,7 +106,8 @@ export function prerenderHome(options: {
       )
       .replace(
         '<div id="root"></div>',
-        `<div id="prerender" inert aria-hidden="true">${withoutTestIds(markup.html)}</div>` +
+        `<div id="prerender" data-page="${page}" inert aria-hidden="true">${withoutTestIds(markup.html)}</div>` +
+          (page === 'gameFrame' ? `<script>${frameNameScript()}</script>` : '') +
           '<div id="root"></div>',
       );
   return {

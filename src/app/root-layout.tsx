@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { GuardGate } from '@/app/guard-gate';
 import { HelpHost } from '@/app/help-host';
+import { Notices } from '@/app/notices';
 import { Navbar } from '@/app/navbar';
 import { PageFrame } from '@/app/page-frame';
 import { deepestHandle, useRouteHandles } from '@/app/route-handle';
@@ -14,11 +15,9 @@ import { ConsentBanner } from '@/features/privacy/consent-banner';
 import { PageLoader } from '@/components/page-loader';
 import { analyticsConsent } from '@/lib/analytics/consent';
 import { keepAttribution } from '@/lib/attribution/attribution';
-import { ErrorSnackbar } from '@/lib/errors/error-snackbar';
 import { updateVisitor } from '@/lib/i18n/i18n';
-import { ToastHost } from '@/lib/toast/toast-host';
 import { ScrollRestoration } from '@/lib/router/scroll-restoration';
-import { dismissPrerender } from '@/prerender/dismiss';
+import { dismissFrameWhenShown } from '@/prerender/dismiss';
 
 export function RootLayout() {
   const { t } = useTranslation();
@@ -47,10 +46,9 @@ export function RootLayout() {
     void updateVisitor({ settled, uid, profileLanguage });
   }, [settled, uid, profileLanguage]);
   useWorkspaceLocale(pathname);
-  // The prerendered home page (index.html) is only ever the home page's stand-in.
-  useEffect(() => {
-    if (pathname !== '/') dismissPrerender();
-  }, [pathname]);
+  // The prerendered home page (index.html) is only ever the home page's stand-in; a game page's
+  // frame (app.html) stays until the app shows more than a loader.
+  useEffect(() => (pathname === '/' ? undefined : dismissFrameWhenShown()), [pathname]);
 
   // Where the visitor came from (a colleague's referral link, a campaign's utm_*, gclid, zsid)
   // is kept 30 days, to be stored with the profile (spec §2, §9; business.md §3.10).
@@ -67,8 +65,7 @@ export function RootLayout() {
           <ScrollRestoration />
           <ConsentBanner sticky={!consentAtEnd} />
           <HelpHost />
-          <ErrorSnackbar />
-          <ToastHost />
+          <Notices />
         </>
       }
     >

@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { holdFrame } from '@/prerender/dismiss';
 
 export function PageLoader() {
   const { t } = useTranslation();
+  // A game page's prerendered frame stays while the app has only this to show.
+  useLayoutEffect(holdFrame, []);
   return (
     <Box
       role="status"

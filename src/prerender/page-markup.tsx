@@ -20,7 +20,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { Navbar } from '@/app/navbar';
 import { PageFrame } from '@/app/page-frame';
 import { theme } from '@/app/theme';
+import Box from '@mui/material/Box';
 import { PageLoader } from '@/components/page-loader';
+import { GameHeader, PlayContainer } from '@/features/games/shared/game-header';
 import { HomePage } from '@/features/home/home-page';
 import { JoinCodePlaceholder } from '@/features/sessions/join-code-placeholder';
 import { englishShellStrings } from '@/lib/i18n/i18n';
@@ -90,12 +92,22 @@ export function renderHomeMarkup(): Markup {
 /**
  * A game page while it loads: the navbar as before Auth has answered (the logo, help; no account
  * buttons, no game) and the page loader. It has no word of its own on screen, so it stands for
- * every language (the loader's name is hidden with the rest, see the plugin).
+ * every language (the loader's name is hidden with the rest, see the plugin). Above the loader,
+ * hidden, the play page's heading: on the play page of a game this browser showed before, the
+ * inline script writes the game's name in it (src/prerender/frame-name.ts).
  */
 export function renderGameFrameMarkup(): Markup {
   // As the intro and the play page lay out (their consent banner waits after the page).
-  return renderMarkup('/game/frame/play', <PageLoader />, {
-    consentAtEnd: true,
-    authPending: true,
-  });
+  return renderMarkup(
+    '/game/frame/play',
+    <>
+      <Box data-frame-heading hidden>
+        <PlayContainer>
+          <GameHeader name="" />
+        </PlayContainer>
+      </Box>
+      <PageLoader />
+    </>,
+    { consentAtEnd: true, authPending: true },
+  );
 }

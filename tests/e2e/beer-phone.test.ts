@@ -199,6 +199,44 @@ describe('a player on a phone', () => {
     expect(await page.getByTestId('playing-as').getAttribute('title')).toContain(LONG_NAME);
     await page.evaluate(() => window.scrollTo(0, 0));
     await session.shot(page, 'play-transparent');
+
+    // ---- reopened (a reload, a phone that slept): before any code has run, the frame names the
+    // game where the page draws it, and it stays until the page shows the week
+    const playPath = `/game/${gid}/play`;
+    const nameBox = await page.locator('main h1').boundingBox();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname !== playPath,
+      async (route) => {
+        await held;
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await page.reload({ waitUntil: 'commit' });
+    const frameName = page.locator('#prerender h1');
+    await expect.poll(() => frameName.textContent(), { timeout: 10_000 }).toBe('Transparent chain');
+    expect(await frameName.boundingBox()).toEqual(nameBox);
+    await session.shot(page, 'play-frame-named');
+    // From the page's first script to the week on screen: was the name ever off the screen?
+    await page.evaluate(() => {
+      const state = window as unknown as { nameGone?: boolean };
+      const check = () => {
+        const named = [...document.querySelectorAll('h1')].some(
+          (h) => h.textContent === 'Transparent chain' && h.getBoundingClientRect().height > 0,
+        );
+        if (!named) state.nameGone = true;
+      };
+      new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+    });
+    release();
+    await weekChip(page, 'Week 3 of 12');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    expect(await page.locator('#prerender').count()).toBe(0);
+    expect(await page.locator('main h1').boundingBox()).toEqual(nameBox);
+    expect(await page.evaluate(() => (window as { nameGone?: boolean }).nameGone ?? false)).toBe(
+      false,
+    );
   });
 
   it('shows nothing of the others in a blind game; tells who ordered when the time ran out; asks before quitting', async () => {

@@ -8,7 +8,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,7 @@ import type { BeerGameDoc } from '@/features/games/beer/game-model';
 import { MapView } from '@/features/games/beer/map-view';
 import { WeekHeader } from '@/features/games/beer/play-view';
 import { useAllFacilityDocs, useBeerGame } from '@/features/games/beer/use-game';
+import { PlayContainer } from '@/features/games/shared/game-header';
 import type { GameScreenProps } from '@/features/games/shared/game-types';
 import { showError } from '@/lib/errors/error-store';
 import { autoPlaySecGen } from '@/lib/firebase/callables';
@@ -56,7 +56,7 @@ export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: 
   const weeks = Object.values(docs).find((d) => d?.view)?.view?.weeks ?? null;
 
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 2, md: 4 } }}>
+    <PlayContainer>
       <WeekHeader game={game} weeks={weeks}>
         <Chip
           variant="outlined"
@@ -105,6 +105,6 @@ export function FollowView({ game, isCreator }: { game: BeerGameDoc; isCreator: 
         </Box>
       </Box>
       {isCreator && <AllocationPanel game={game} />}
-    </Container>
+    </PlayContainer>
   );
 }

@@ -39,6 +39,7 @@ import {
   useTurn,
 } from '@/features/games/beer/use-game';
 import type { DocData } from '@sim/core/port/data-port';
+import { GameHeader, PlayContainer } from '@/features/games/shared/game-header';
 import type { GameScreenProps } from '@/features/games/shared/game-types';
 import { type Loaded, useNow } from '@/features/games/shared/use-game-data';
 import { LazyQuitGameDialog } from '@/features/games/shared/lazy-quit-dialog';
@@ -68,47 +69,29 @@ export function WeekHeader({
   const now = useNow(game.turnDeadline !== null && !game.finished);
   const left = secondsLeft(game.turnDeadline, now);
   return (
-    <Stack
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={{ xs: 1, md: 2 }}
-      sx={{ alignItems: { md: 'center' }, mb: { xs: 1.5, md: 2 } }}
-    >
-      <Typography
-        variant="h4"
-        component="h1"
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          overflowWrap: 'anywhere',
-          fontSize: { xs: '1.5rem', md: '2.125rem' },
-        }}
-      >
-        {game.name}
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+    <GameHeader gid={game.id} name={game.name}>
+      <Chip
+        color="primary"
+        data-testid="week-chip"
+        label={
+          game.finished
+            ? t('game.play.finishedChip')
+            : weeks === null
+              ? t('game.play.weekN', { week: game.week })
+              : t('game.play.week', { week: game.week, weeks })
+        }
+      />
+      {game.paused && !game.finished && <Chip color="warning" label={t('game.play.paused')} />}
+      {left !== null && !game.finished && (
         <Chip
-          color="primary"
-          data-testid="week-chip"
-          label={
-            game.finished
-              ? t('game.play.finishedChip')
-              : weeks === null
-                ? t('game.play.weekN', { week: game.week })
-                : t('game.play.week', { week: game.week, weeks })
-          }
+          icon={<HourglassTopIcon />}
+          color={left <= 10 ? 'error' : 'default'}
+          label={t('game.play.timeLeft', { time: formatClock(left) })}
+          data-testid="timer-chip"
         />
-        {game.paused && !game.finished && <Chip color="warning" label={t('game.play.paused')} />}
-        {left !== null && !game.finished && (
-          <Chip
-            icon={<HourglassTopIcon />}
-            color={left <= 10 ? 'error' : 'default'}
-            label={t('game.play.timeLeft', { time: formatClock(left) })}
-            data-testid="timer-chip"
-          />
-        )}
-        {children}
-      </Stack>
-    </Stack>
+      )}
+      {children}
+    </GameHeader>
   );
 }
 
@@ -383,7 +366,7 @@ export function PlayView({
   }
 
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 1.5, md: 4 }, px: { xs: 1.5, sm: 2, md: 3 } }}>
+    <PlayContainer>
       <WeekHeader game={game} weeks={view?.weeks ?? null}>
         <Chip
           label={t('game.play.youAre', { role: facility.name })}
@@ -427,7 +410,7 @@ export function PlayView({
         </Alert>
       )}
       {body}
-    </Container>
+    </PlayContainer>
   );
 }
 

@@ -7,7 +7,6 @@
  * Observers see the same floor without controls.
  */
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -29,6 +28,7 @@ import type { LeanScreenGame } from '@/features/games/lean/lean-game-model';
 import { OrdersPanel } from '@/features/games/lean/orders-panel';
 import { RunNotice } from '@/features/games/lean/play-view';
 import { coverageOf } from '@/features/games/lean/run-clock';
+import { PlayContainer } from '@/features/games/shared/game-header';
 import { RunHeader } from '@/features/games/lean/run-header';
 import { StationCards } from '@/features/games/lean/station-cards';
 import { UnreadableGame } from '@/features/games/lean/unreadable-game';
@@ -70,8 +70,8 @@ function FollowView({
   const orders = orderRows(view, clock.gameMs);
   const wip = floorWip(view);
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 1.5, md: 4 }, px: { xs: 1.5, sm: 2, md: 3 } }}>
-      <RunHeader name={game.shared.name} clock={clock}>
+    <PlayContainer>
+      <RunHeader gid={game.shared.id} name={game.shared.name} clock={clock}>
         <Chip
           variant="outlined"
           label={isCreator ? t('game.follow.instructor') : t('game.follow.observer')}
@@ -124,6 +124,6 @@ function FollowView({
           <StationCards game={game} stations={stations} gameMs={clock.gameMs} showUnits />
         </Box>
       )}
-    </Container>
+    </PlayContainer>
   );
 }

@@ -9,7 +9,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -30,6 +29,7 @@ import {
 } from '@/features/games/lean/lean-game-model';
 import { OrdersPanel } from '@/features/games/lean/orders-panel';
 import type { RunClock } from '@/features/games/lean/run-clock';
+import { PlayContainer } from '@/features/games/shared/game-header';
 import { RunHeader, useMinuteFormat } from '@/features/games/lean/run-header';
 import { StationCards } from '@/features/games/lean/station-cards';
 import { StationDesk, StationDuties } from '@/features/games/lean/station-desk';
@@ -157,8 +157,8 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
   );
 
   return (
-    <Container maxWidth="xl" sx={{ py: { xs: 1.5, md: 4 }, px: { xs: 1.5, sm: 2, md: 3 } }}>
-      <RunHeader name={game.shared.name} clock={clock}>
+    <PlayContainer>
+      <RunHeader gid={game.shared.id} name={game.shared.name} clock={clock}>
         <Chip
           variant="outlined"
           label={t('leanPlay.youAre', { name: own.name })}
@@ -223,7 +223,7 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
           </Stack>
         )}
       </Box>
-    </Container>
+    </PlayContainer>
   );
 }
 

@@ -4,11 +4,10 @@
  */
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock, type RunClock } from '@/features/games/lean/run-clock';
+import { GameHeader } from '@/features/games/shared/game-header';
 import { useFormatNumber } from '@/lib/i18n/format-number';
 
 /** A lean minute always with its tenth ("3.0", "3,4"), in the language on screen. */
@@ -24,10 +23,12 @@ export function useMinuteFormat(): (minute: number) => string {
 }
 
 export function RunHeader({
+  gid,
   name,
   clock,
   children,
 }: {
+  gid: string;
   name: string;
   clock: RunClock;
   children?: ReactNode;
@@ -36,48 +37,30 @@ export function RunHeader({
   const format = useFormatNumber();
   const minute = useMinuteFormat()(clock.minute);
   return (
-    <Stack
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={{ xs: 1, md: 2 }}
-      sx={{ alignItems: { md: 'center' }, mb: { xs: 1.5, md: 2 } }}
-    >
-      <Typography
-        variant="h4"
-        component="h1"
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          overflowWrap: 'anywhere',
-          fontSize: { xs: '1.5rem', md: '2.125rem' },
-        }}
-      >
-        {name}
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+    <GameHeader gid={gid} name={name}>
+      <Chip
+        color={clock.status === 'running' ? 'primary' : 'default'}
+        data-testid="lean-minute"
+        label={
+          clock.status === 'notStarted'
+            ? t('leanPlay.clock.notStarted')
+            : clock.status === 'ended'
+              ? t('leanPlay.clock.ended', { minute })
+              : t('leanPlay.clock.minute', {
+                  minute: minute,
+                  total: format(clock.durationMin),
+                })
+        }
+      />
+      {clock.secondsLeft !== null && (
         <Chip
-          color={clock.status === 'running' ? 'primary' : 'default'}
-          data-testid="lean-minute"
-          label={
-            clock.status === 'notStarted'
-              ? t('leanPlay.clock.notStarted')
-              : clock.status === 'ended'
-                ? t('leanPlay.clock.ended', { minute })
-                : t('leanPlay.clock.minute', {
-                    minute: minute,
-                    total: format(clock.durationMin),
-                  })
-          }
+          icon={<HourglassTopIcon />}
+          color={clock.secondsLeft <= 30 ? 'error' : 'default'}
+          label={t('leanPlay.clock.left', { time: formatClock(clock.secondsLeft) })}
+          data-testid="lean-time-left"
         />
-        {clock.secondsLeft !== null && (
-          <Chip
-            icon={<HourglassTopIcon />}
-            color={clock.secondsLeft <= 30 ? 'error' : 'default'}
-            label={t('leanPlay.clock.left', { time: formatClock(clock.secondsLeft) })}
-            data-testid="lean-time-left"
-          />
-        )}
-        {children}
-      </Stack>
-    </Stack>
+      )}
+      {children}
+    </GameHeader>
   );
 }
