@@ -16,7 +16,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { Suspense, useState, type ReactNode } from 'react';
+import { memo, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { logoHref } from '@/app/logo-href';
@@ -49,6 +49,7 @@ import { GAME_TYPES } from '@/features/games/game-types';
 import { HelpButton } from '@/features/help/help-button';
 import { showError } from '@/lib/errors/error-store';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
+import { useCommitCount } from '@/lib/perf/commit-count';
 import { shareUrl } from '@/lib/share/share-url';
 
 // What the navbar shows only on some pages, or once asked, loads then: a page's first render
@@ -182,9 +183,10 @@ function NavButton({ action }: { action: NavAction }) {
 
 /**
  * `authPending`: drawn as before Auth has answered, whatever the store says (a game page's frame
- * rendered at build, src/prerender/page-markup.tsx).
+ * rendered at build, src/prerender/page-markup.tsx). Memoized: the root layout renders again for
+ * reasons of its own, and the navbar, on every page, only when what it shows changes.
  */
-export function Navbar({ authPending = false }: { authPending?: boolean }) {
+export const Navbar = memo(function Navbar({ authPending = false }: { authPending?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -195,6 +197,7 @@ export function Navbar({ authPending = false }: { authPending?: boolean }) {
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   const uid = user?.uid ?? null;
   const { game, session, teamNumber, inLobby, creatorPageUid } = useNavbarData(pathname, uid);
+  useCommitCount('navbar');
   // A portal that does not offer every language (spec §3 allLocales) shows its own.
   const portalOffersLocales = usePortalStore((s) => s.portal?.allLocales !== false);
   const route = gameRoute(pathname);
@@ -437,4 +440,4 @@ export function Navbar({ authPending = false }: { authPending?: boolean }) {
       </Suspense>
     </AppBar>
   );
-}
+});

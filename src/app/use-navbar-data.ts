@@ -7,19 +7,28 @@ import { getDataPort } from '@/lib/data/port';
 interface Keyed<T> {
   readonly key: string;
   readonly value: T | null;
+  /** The value as JSON, to tell a new snapshot that shows the same from a change. */
+  readonly json: string;
 }
 
 function useDoc<T>(path: string | null, parse: (id: string, data: Record<string, unknown>) => T) {
-  const [state, setState] = useState<Keyed<T>>({ key: '', value: null });
+  const [state, setState] = useState<Keyed<T>>({ key: '', value: null, json: 'null' });
   useEffect(() => {
     if (!path) return undefined;
     const id = path.slice(path.lastIndexOf('/') + 1);
     return getDataPort().docs.onDoc(
       path,
-      (snap) =>
-        setState({ key: path, value: snap.exists && snap.data ? parse(id, snap.data) : null }),
+      (snap) => {
+        const value = snap.exists && snap.data ? parse(id, snap.data) : null;
+        // What the navbar shows changes far less often than its documents (a game's every week
+        // turn): the same fields keep the same state, and the navbar does not render again.
+        const json = JSON.stringify(value);
+        setState((prev) =>
+          prev.key === path && prev.json === json ? prev : { key: path, value, json },
+        );
+      },
       // A page the user may not read shows its own message; the navbar just shows less.
-      () => setState({ key: path, value: null }),
+      () => setState({ key: path, value: null, json: 'null' }),
     );
   }, [path, parse]);
   return path && state.key === path ? state.value : null;

@@ -3,8 +3,8 @@
  * (`POST /api/placeOrder` on the page's own origin, proxied to the Functions emulator as Hosting
  * rewrites it in production), no CORS preflight (Chromium sends those itself; the DevTools
  * protocol sees them) and no write of the page's own to the store; when the other player's order
- * turns the week, the first player's page renders once (the development build counts the play
- * page's commits on `window.__commits`). Two players, one at 1280×800 and one on a phone
+ * turns the week, the first player's page renders once and its navbar not at all (the
+ * development build counts their commits on `window.__commits`). Two players, one at 1280×800 and one on a phone
  * (390×844); axe on both. Screens are saved to /tmp/order-requests-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -64,10 +64,11 @@ async function join(page: Page, gid: string, role: string, name: string): Promis
   await page.getByTestId(`order-${role}-beer`).waitFor({ timeout: 20_000 });
 }
 
-/** The play page's commits so far (development builds count them). */
-function commits(page: Page): Promise<number> {
+/** The commits so far in which a part of the page rendered (development builds count them). */
+function commits(page: Page, part: 'beer-play' | 'navbar' = 'beer-play'): Promise<number> {
   return page.evaluate(
-    () => (window as Window & { __commits?: Record<string, number> }).__commits?.['beer-play'] ?? 0,
+    (name) => (window as Window & { __commits?: Record<string, number> }).__commits?.[name] ?? 0,
+    part,
   );
 }
 
@@ -115,10 +116,13 @@ describe('an order in the browser', () => {
     const order = (await service.docs.get(`games/${gid}/orders/retailer_retailer-beer_1`)).data;
     expect(order).toMatchObject({ orderQty: 6, week: 1 });
 
-    // ---- Ben's order turns the week: Ann's page shows week 2 in one render
+    // ---- Ben's order turns the week: Ann's page shows week 2 in one render, and the navbar,
+    // which shows nothing of the week, not at all
     await ann.waitForTimeout(500);
     const before = await commits(ann);
     expect(before).toBeGreaterThan(0);
+    const navbarBefore = await commits(ann, 'navbar');
+    expect(navbarBefore).toBeGreaterThan(0);
     await ben.getByTestId('order-factory-beer').fill('4');
     await ben.getByTestId('order-submit').click();
     await ann
@@ -129,6 +133,7 @@ describe('an order in the browser', () => {
     await ann.getByTestId('order-submit').waitFor();
     await ann.waitForTimeout(1500);
     expect((await commits(ann)) - before).toBe(1);
+    expect(await commits(ann, 'navbar')).toBe(navbarBefore);
     await ben
       .getByTestId('week-chip')
       .getByText(/^Week 2\b/)

@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FacilityDetail } from '@sim/core/beer/view';
 import { ScrollRegion } from '@/components/scroll-region';
@@ -188,9 +188,39 @@ function sum(xs: readonly number[]): number {
   return xs.reduce((a, b) => a + b, 0);
 }
 
+interface WeekFigures {
+  readonly week: number;
+  readonly incoming: number;
+  readonly shipped: number;
+  readonly stock: number;
+  readonly backlog: number;
+  readonly ordered: number;
+  readonly cost: number;
+}
+
+/**
+ * A past week's row: a week turn adds a row and leaves the others as they were, so only the new
+ * one renders.
+ */
+const HistoryRow = memo(function HistoryRow(figures: WeekFigures) {
+  const num = useFormatNumber();
+  const { week, ...rest } = figures;
+  return (
+    <TableRow>
+      <TableCell>{num(week)}</TableCell>
+      {[rest.incoming, rest.shipped, rest.stock, rest.backlog, rest.ordered, rest.cost].map(
+        (figure, i) => (
+          <TableCell key={i} align="right">
+            {num(figure)}
+          </TableCell>
+        ),
+      )}
+    </TableRow>
+  );
+});
+
 export function HistoryPanel({ own }: { own: FacilityDetail }) {
   const { t } = useTranslation();
-  const num = useFormatNumber();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
       <Typography variant="h6" component="h2" gutterBottom>
@@ -215,17 +245,16 @@ export function HistoryPanel({ own }: { own: FacilityDetail }) {
               .slice(-8)
               .reverse()
               .map(({ h, week }) => (
-                <TableRow key={week}>
-                  <TableCell>{week}</TableCell>
-                  <TableCell align="right">{num(sum(h.products.map((p) => p.incoming)))}</TableCell>
-                  <TableCell align="right">{num(sum(h.products.map((p) => p.shipped)))}</TableCell>
-                  <TableCell align="right">{num(sum(h.products.map((p) => p.stock)))}</TableCell>
-                  <TableCell align="right">{num(sum(h.products.map((p) => p.backlog)))}</TableCell>
-                  <TableCell align="right">
-                    {num(sum(h.capabilities.map((c) => c.ordered)))}
-                  </TableCell>
-                  <TableCell align="right">{num(h.cost)}</TableCell>
-                </TableRow>
+                <HistoryRow
+                  key={week}
+                  week={week}
+                  incoming={sum(h.products.map((p) => p.incoming))}
+                  shipped={sum(h.products.map((p) => p.shipped))}
+                  stock={sum(h.products.map((p) => p.stock))}
+                  backlog={sum(h.products.map((p) => p.backlog))}
+                  ordered={sum(h.capabilities.map((c) => c.ordered))}
+                  cost={h.cost}
+                />
               ))}
           </TableBody>
         </Table>
