@@ -102,7 +102,18 @@ describe('spec rules in the browser', () => {
 
     // ---- a game saved as a template without a title takes the game's name
     await teacher.goto(`${stack.webUrl}/dashboard/intro`);
-    await teacher.getByRole('checkbox', { name: 'Friday class' }).check();
+    // Checked again if a click lands while the list is still being put on screen (a fresh-clone
+    // run once saw the click leave it unchecked); the selection is what is tested here.
+    const row = teacher.getByRole('checkbox', { name: 'Friday class' });
+    await expect
+      .poll(
+        async () => {
+          if (!(await row.isChecked())) await row.check({ timeout: 5_000 }).catch(() => undefined);
+          return row.isChecked();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await teacher.getByRole('button', { name: 'Save as a template' }).click();
     const dialog = teacher.getByRole('dialog');
     await dialog.getByLabel('Template title (optional)').waitFor();
