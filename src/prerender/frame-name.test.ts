@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '@/lib/storage/memory-storage';
+import { memoryStorage, refusingStorage } from '@/lib/storage/memory-storage';
 import { frameGameName, GAME_NAMES_KEY, rememberGameName } from '@/prerender/frame-name';
 
 /** The function as app.html runs it: its text alone, nothing of this module around it. */
@@ -63,14 +63,7 @@ describe('the game name on a play page’s frame', () => {
   });
 
   it('changes nothing where storage refuses', () => {
-    const refusing = {
-      getItem: () => {
-        throw new Error('blocked');
-      },
-      setItem: () => {
-        throw new Error('blocked');
-      },
-    };
+    const refusing = refusingStorage();
     expect(() => rememberGameName('g1', 'Friday', refusing)).not.toThrow();
     expect(() => rememberGameName('g1', 'Friday', null)).not.toThrow();
   });

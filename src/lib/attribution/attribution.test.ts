@@ -12,6 +12,7 @@ import {
   readCampaign,
 } from '@/lib/attribution/attribution';
 import { REFERRER_KEY } from '@/lib/referral/referrer';
+import { refusingStorage } from '@/lib/storage/memory-storage';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -117,17 +118,7 @@ describe('the campaign kept 30 days (spec §9)', () => {
   });
 
   it('survives a storage that throws', () => {
-    const broken = {
-      getItem: () => {
-        throw new Error('blocked');
-      },
-      setItem: () => {
-        throw new Error('blocked');
-      },
-      removeItem: () => {
-        throw new Error('blocked');
-      },
-    };
+    const broken = refusingStorage();
     expect(() => keepAttribution('?utm_source=x&invitedby=rita', T0, null, broken)).not.toThrow();
     expect(readCampaign(T0, broken)).toBeNull();
     expect(() => forgetCampaign(broken)).not.toThrow();

@@ -12,3 +12,20 @@ export function memoryStorage(): Storage {
     setItem: (key, value) => void items.set(key, value),
   };
 }
+
+/** A `Storage` that refuses every call, as a browser that blocks the site's storage does. */
+export function refusingStorage(): Storage {
+  const refuse = (): never => {
+    throw new Error('blocked');
+  };
+  return {
+    get length(): number {
+      return refuse();
+    },
+    clear: refuse,
+    getItem: refuse,
+    key: refuse,
+    removeItem: refuse,
+    setItem: refuse,
+  };
+}
