@@ -21,13 +21,33 @@ function routeByteBudgets(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
       info = (message) => config.logger.info(message);
     },
-    closeBundle() {
+    // After the files are written, which a failed build never reaches: its own error shows.
+    writeBundle() {
       const measured = measureBuild(outDir);
       for (const text of describeRoutes(measured)) info(text);
       if (overBudget(measured).length > 0) {
         throw new Error(
           `JavaScript over budget (scripts/route-budgets.json):\n${describeRoutes(measured).join('\n')}`,
         );
+      }
+    },
+  };
+}
+
+/**
+ * Fails a build not made for the end-to-end tests if any of its files carries their probes
+ * (src/lib/perf/test-probes.ts), which must be statically removed from every other build.
+ */
+function noTestProbes(env: Record<string, string>): Plugin {
+  return {
+    name: 'no-test-probes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (env['VITE_TEST_PROBES'] === 'true') return;
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk' && file.code.includes('__probes')) {
+          throw new Error(`${file.fileName} carries the end-to-end tests' probes`);
+        }
       }
     },
   };
@@ -61,7 +81,13 @@ export default defineConfig(({ mode }) => {
     },
   ];
   return {
-    plugins: [react(), routeByteBudgets(), prerenderHome({ alias, env }), routePreload({ env })],
+    plugins: [
+      react(),
+      routeByteBudgets(),
+      noTestProbes(env),
+      prerenderHome({ alias, env }),
+      routePreload({ env }),
+    ],
     resolve: { alias },
     // Scan every page for dependencies at start-up: a dependency found later, on a lazy page,
     // makes the dev server re-bundle and reload the page in the middle of a class.

@@ -103,6 +103,11 @@ export interface StackOptions {
    * gzip included, as measurements need; 'none' starts no web server.
    */
   readonly web: 'dev' | 'preview' | 'none';
+  /**
+   * The SPA gives the end-to-end tests its data port and callables on `window.__probes` and
+   * counts commits (src/lib/perf/test-probes.ts, commit-count.ts).
+   */
+  readonly testProbes?: boolean;
   /** Serve the local network (classroom mode); loopback only without it. */
   readonly lan?: LanOptions;
   /** Who serves the functions; 'host' unless given or LOCAL_FUNCTIONS=emulator is set. */
@@ -445,6 +450,7 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         ...(storeUrl ? { VITE_STORE_URL: storeUrl } : {}),
         ...(firestore ? { VITE_FIRESTORE_EMULATOR_HOST: firestore.host } : {}),
         ...(lanUrl ? { VITE_LAN_URL: lanUrl } : {}),
+        ...(options.testProbes ? { VITE_TEST_PROBES: 'true' } : {}),
         // A dependency cache per stack: two dev servers bundling into one shared cache replace
         // each other's files under a page that is loading them (vite.config.ts reads it).
         SIMGAMES_VITE_CACHE_DIR: join(dataDir, 'vite-cache'),
@@ -455,7 +461,12 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
         const build = spawn(
           process.execPath,
           [viteBin, 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-          { cwd: root, env: { ...process.env, ...viteEnv }, stdio: ['ignore', 'pipe', 'pipe'] },
+          {
+            cwd: root,
+            // A test runner's NODE_ENV=test would bundle React's development build.
+            env: { ...process.env, ...viteEnv, NODE_ENV: 'production' },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
         );
         pipeLines(build, 'build', log);
         const code = await new Promise<number | null>((done) => build.once('close', done));

@@ -19,6 +19,8 @@ interface ImportMetaEnv {
   readonly VITE_FORCED_LOCALE?: string;
   readonly VITE_APP_HOSTS?: string;
   readonly VITE_BILLING_SELLER_COUNTRY?: string;
+  /** 'true' in a build for the end-to-end tests only (src/lib/perf/test-probes.ts). */
+  readonly VITE_TEST_PROBES?: string;
 }
 
 interface ImportMeta {

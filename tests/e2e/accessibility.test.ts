@@ -80,7 +80,7 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
 
     // ---- the game editor, then the live view of the new game
     await teacher.goto(`${stack.webUrl}/dashboard/games/new`);
-    // The dev server compiles the editor on its first visit: on a busy machine that takes a while.
+    // The editor's code loads on its first visit: on a busy machine that takes a while.
     await teacher.getByTestId('editor-name').waitFor({ timeout: 60_000 });
     await teacher.getByTestId('editor-name').fill('Accessible class');
     await teacher.getByTestId('editor-weeks').fill(String(WEEKS));

@@ -16,7 +16,7 @@ import {
 import { debriefMetrics } from '@sim/core/beer/metrics';
 import type { Policy } from '@sim/core/beer/policies';
 import { launchBrowser } from './browser';
-import { serviceClient, instructorOnDashboard } from './stack-helpers';
+import { builtFilesOf, serviceClient, instructorOnDashboard } from './stack-helpers';
 
 const stack = inject('stack');
 const WEEKS = 6;
@@ -136,7 +136,11 @@ describe.skipIf(stack.unavailable !== '')('beer game class', () => {
     // first reads (decision 0029), with Auth's and Firestore's code still held back here
     if (stack.backend === 'firestore') {
       const back = players.wholesaler as Page;
-      const sdk = /firestore-adapter\.ts|firebase_firestore\.js|firebase_auth\.js/;
+      const sdkFiles = await builtFilesOf(stack.webUrl, [
+        'src/lib/data/firestore-adapter.ts',
+        'node_modules/firebase/auth/dist/esm/index.esm.js',
+      ]);
+      const sdk = (url: URL): boolean => sdkFiles.includes(url.pathname);
       const held: Route[] = [];
       await back.route(sdk, (route) => {
         held.push(route);
@@ -172,10 +176,10 @@ describe.skipIf(stack.unavailable !== '')('beer game class', () => {
 
     // ---- a player cannot read another facility's private document, nor the game's secrets
     const retailer = players.retailer as Page;
-    // A string, so the test runner does not rewrite the page's dynamic import: the page loads the
-    // same data port module the app uses (Vite dev serves /src) and reads as the signed-in player.
+    // Through the data port the app itself uses (the build's probes), as the signed-in player.
+    await retailer.waitForFunction('window.__probes?.getDataPort');
     const reads = (await retailer.evaluate(`(async () => {
-      const { getDataPort } = await import('/src/lib/data/port.ts');
+      const { getDataPort } = window.__probes;
       const tryGet = async (p) => {
         try {
           const snap = await getDataPort().docs.get(p);

@@ -1,6 +1,8 @@
 /**
  * Starts the real local stack once for the end-to-end tests: a fresh data folder, the test
- * ports (so a running `npm start` is not disturbed), Vite's dev server for the SPA. This file
+ * ports (so a running `npm start` is not disturbed), the SPA's production build served by
+ * `vite preview` (with the tests' probes, src/lib/perf/test-probes.ts): the code players get,
+ * and a page load of a few chunks instead of the dev server's hundreds of modules. This file
  * starts it on the local store (project e2e); `global-setup-firestore.ts` on the Cloud Firestore
  * emulator (project e2e-firestore).
  */
@@ -15,7 +17,6 @@ import {
   type StackBackend,
 } from '../../scripts/local-stack';
 import { createPhoneNetwork, removePhoneNetwork, type PhoneNetwork } from './phone-network';
-import { warmDevServer } from './warm-dev-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -57,7 +58,8 @@ export async function startStackFor(project: TestProject, backend: StackBackend)
       ports,
       projectId,
       backend,
-      web: 'dev',
+      web: 'preview',
+      testProbes: true,
       log: (line) => {
         lines.push(line);
         if (process.env.E2E_VERBOSE) console.log(line);
@@ -67,10 +69,6 @@ export async function startStackFor(project: TestProject, backend: StackBackend)
     console.error(lines.slice(-40).join('\n'));
     throw err;
   }
-  const warm = await warmDevServer(stack.webUrl, root);
-  console.log(
-    `${backend} stack: dev server warmed, ${warm.modules} modules and ${warm.dependencies} dependencies in ${warm.ms} ms`,
-  );
   project.provide('stack', {
     backend,
     webUrl: stack.webUrl,

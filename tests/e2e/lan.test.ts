@@ -100,7 +100,7 @@ function useLanStack(backend: StackBackend): () => RunningStack & { projectId: s
         ports,
         projectId,
         backend,
-        web: 'dev',
+        web: 'preview',
         lan: { bindHost: HOST_IP, address: HOST_IP },
         log: (line) => {
           lines.push(line);

@@ -40,10 +40,10 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 
 /** Reads documents through the page's own data port, as its signed-in user. */
 async function readsAs(page: Page, paths: Record<string, string>): Promise<Record<string, string>> {
-  // A string, so the test runner does not rewrite the page's dynamic import: the page loads the
-  // same data port module the app uses (Vite dev serves /src).
+  // The data port the app itself uses, from the build's probes (src/lib/perf/test-probes.ts).
+  await page.waitForFunction('window.__probes?.getDataPort');
   return (await page.evaluate(`(async () => {
-    const { getDataPort } = await import('/src/lib/data/port.ts');
+    const { getDataPort } = window.__probes;
     const paths = ${JSON.stringify(paths)};
     const out = {};
     for (const [name, path] of Object.entries(paths)) {

@@ -70,10 +70,10 @@ async function openSection(page: Page, title: string): Promise<void> {
 
 /** Calls a typed callable wrapper of the SPA as the page's signed-in user. */
 async function callAs(page: Page, call: string): Promise<unknown> {
-  // A string, so the test runner does not rewrite the page's dynamic import: the page loads the
-  // same module the app uses (Vite dev serves /src).
+  // The callables the app itself uses, from the build's probes (src/lib/perf/test-probes.ts).
+  await page.waitForFunction('window.__probes?.callables');
   return page.evaluate(`(async () => {
-    const c = await import('/src/lib/firebase/callables.ts');
+    const c = window.__probes.callables;
     return ${call};
   })()`);
 }
@@ -98,7 +98,7 @@ describe.skipIf(stack.unavailable !== '')('lean editor and results', () => {
     await teacher.getByTestId('dashboard-create-menu').click();
     await teacher.getByRole('menuitem', { name: 'New lean game' }).click();
     await teacher.waitForURL('**/dashboard/games/new/leangame', { timeout: 30_000 });
-    // The first editor of the run: the dev server may still be compiling its modules.
+    // The first editor of the run: its code loads on this visit, slowly on a busy machine.
     await teacher.getByTestId('lean-grid').waitFor({ timeout: 90_000 });
     await teacher.getByTestId('editor-save').click();
     await teacher.getByTestId('editor-issues').waitFor();

@@ -3,8 +3,8 @@
  * (`POST /api/placeOrder` on the page's own origin, proxied to the Functions emulator as Hosting
  * rewrites it in production), no CORS preflight (Chromium sends those itself; the DevTools
  * protocol sees them) and no write of the page's own to the store; when the other player's order
- * turns the week, the first player's page renders once and its navbar not at all (the
- * development build counts their commits on `window.__commits`). Two players, one at 1280×800 and one on a phone
+ * turns the week, the first player's page renders once and its navbar not at all (the build
+ * for the tests counts their commits on `window.__commits`). Two players, one at 1280×800 and one on a phone
  * (390×844); axe on both. Screens are saved to /tmp/order-requests-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

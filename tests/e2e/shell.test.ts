@@ -21,6 +21,28 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Whether a path shows prerendered markup (the home page or a game page's frame) before any of its
+ * JavaScript files has loaded: Hosting serves the same app.html, frame included, on every path but
+ * `/`, and its inline gate decides by the path.
+ */
+async function prerenderShownBeforeCode(path: string): Promise<boolean> {
+  const context = await browser.newContext(PHONE_CONTEXT);
+  const page = await context.newPage();
+  await page.route(
+    (url) => url.pathname !== path,
+    (route) => route.abort(),
+  );
+  await page.goto(`${stack.webUrl}${path}`, { waitUntil: 'domcontentloaded' });
+  const shown = await page.evaluate(
+    () =>
+      document.documentElement.getAttribute('data-prerender') === 'on' &&
+      document.getElementById('prerender')?.checkVisibility() === true,
+  );
+  await context.close();
+  return shown;
+}
+
 describe('SPA shell', () => {
   it('shows a visitor the home page with sign-up and log-in', async () => {
     const context = await browser.newContext();
@@ -121,10 +143,11 @@ describe('SPA shell', () => {
     expect(logoInApp, 'the logo stays where the frame drew it').toEqual(logoInFrame);
     await page.screenshot({ path: '/tmp/shell-game-unknown-phone.png' });
     await context.close();
-    // Elsewhere (another path, the editor) the page comes without a frame.
+    // The same served page shows it on a game's page, and elsewhere (another path, the editor)
+    // shows no frame.
+    expect(await prerenderShownBeforeCode('/game/g1/play')).toBe(true);
     for (const path of ['/game/g1/edit', '/dashboard/games']) {
-      const served = await fetch(`${stack.webUrl}${path}`, { headers: { accept: 'text/html' } });
-      expect(await served.text()).not.toContain('data-prerender=on');
+      expect(await prerenderShownBeforeCode(path), path).toBe(false);
     }
   });
 
@@ -138,9 +161,8 @@ describe('SPA shell', () => {
     expect(shownTo, 'the gate let a French browser see the English page').toBeUndefined();
     await expect(page.locator('h1').innerText()).resolves.not.toMatch(/teach supply chains/i);
     await context.close();
-    // Any other path is served without it.
-    const login = await fetch(`${stack.webUrl}/login`, { headers: { accept: 'text/html' } });
-    expect(await login.text()).not.toContain('id="prerender"');
+    // Nor does any other path show it.
+    expect(await prerenderShownBeforeCode('/login')).toBe(false);
   });
 
   it('sends a visitor from the dashboard to sign-up with a message, then to profile set-up after sign-up', async () => {

@@ -149,3 +149,19 @@ export async function invitationLink(service: DataPort, email: string): Promise<
   }
   throw new Error(`no invitation in the outbox for ${email}`);
 }
+
+/**
+ * The files the stack's production build made of the given sources (manifest keys, such as
+ * `src/lib/data/firestore-adapter.ts`), as URL paths: a test that holds a module back finds it
+ * under its hashed name. Throws when the build has no such source, so a rename cannot pass.
+ */
+export async function builtFilesOf(webUrl: string, sources: readonly string[]): Promise<string[]> {
+  const response = await fetch(`${webUrl}/.vite/manifest.json`);
+  if (!response.ok) throw new Error(`no build manifest at ${webUrl} (HTTP ${response.status})`);
+  const manifest = (await response.json()) as Record<string, { file: string }>;
+  return sources.map((source) => {
+    const chunk = Object.hasOwn(manifest, source) ? manifest[source] : undefined;
+    if (!chunk) throw new Error(`the build has no module "${source}"`);
+    return `/${chunk.file}`;
+  });
+}

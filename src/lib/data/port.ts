@@ -11,6 +11,7 @@ import { firstReadHints, rememberFirstReads } from '@/lib/preload/first-read-hin
 import { createFirstReads, type FirstReads } from '@/lib/data/first-read';
 import { loadAuth, onAuthLoaded } from '@/lib/firebase/auth-loader';
 import { storedSession } from '@/lib/firebase/stored-session';
+import { offerToTests } from '@/lib/perf/test-probes';
 
 async function loadLocalPort(): Promise<DataPort> {
   const [{ LocalStoreClient }, { auth, sdk }] = await Promise.all([
@@ -121,6 +122,7 @@ function deferredPort(): DeferredPort {
 export function getDataPort(): DataPort {
   return deferredPort();
 }
+offerToTests('getDataPort', getDataPort);
 
 /**
  * Starts downloading the adapter before anything reads, for pages that will: the download runs

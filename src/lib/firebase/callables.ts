@@ -14,6 +14,7 @@ import type { LeanImprovementChange, RaisedCap } from '@sim/core/lean/improvemen
 import type { OpType } from '@sim/core/lean/model';
 import type { LeanPlayerView } from '@sim/core/lean/view';
 import { loadAuth } from '@/lib/firebase/auth-loader';
+import { offerToTests } from '@/lib/perf/test-probes';
 
 /** The same-origin address of a callable: `/api/<name>` on the page's own origin. */
 export function callableUrl(origin: string, name: string): string {
@@ -650,3 +651,6 @@ export function voteSuggestion(request: {
     request,
   );
 }
+
+// The lean run's clock, which the end-to-end tests start and end as the instructor.
+offerToTests('callables', { startLeanRun, endLeanRun });

@@ -1,13 +1,14 @@
 /**
- * Counts the commits in which a component rendered, in development builds only, on
- * `window.__commits[name]`: the end-to-end tests read it to check that the player's page renders
- * once when a week turns (decision 0026). A production build has an empty hook.
+ * Counts the commits in which a component rendered, on `window.__commits[name]`, in development
+ * and in the builds made for the end-to-end tests (`VITE_TEST_PROBES`): the tests read it to
+ * check that the player's page renders once when a week turns (decision 0026). Any other build
+ * has an empty hook.
  */
 import { useEffect } from 'react';
 
 type CountingWindow = Window & { __commits?: Record<string, number> };
 
-function useDevCommitCount(name: string): void {
+function useCountedCommits(name: string): void {
   useEffect(() => {
     const w = window as CountingWindow;
     w.__commits ??= {};
@@ -15,6 +16,7 @@ function useDevCommitCount(name: string): void {
   });
 }
 
-export const useCommitCount: (name: string) => void = import.meta.env.DEV
-  ? useDevCommitCount
-  : () => undefined;
+export const useCommitCount: (name: string) => void =
+  import.meta.env.DEV || import.meta.env.VITE_TEST_PROBES === 'true'
+    ? useCountedCommits
+    : () => undefined;
