@@ -17,4 +17,10 @@ describe('numbers in the language on screen', () => {
     expect(numberFormatter('de', 2)(0.25)).toBe('0,25');
     expect(numberFormatter('en', 2)(3.14159)).toBe('3.14');
   });
+  it('builds one formatter per language and precision, and keeps them apart', () => {
+    expect(numberFormatter('de', 2)).toBe(numberFormatter('de', 2));
+    expect(numberFormatter('de', 2)(0.25)).toBe('0,25');
+    expect(numberFormatter('de')(0.25)).toBe('0,3');
+    expect(numberFormatter('en', 2)(0.25)).toBe('0.25');
+  });
 });

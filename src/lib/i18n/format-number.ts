@@ -2,9 +2,22 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * One formatter per language and precision: building an Intl.NumberFormat costs far more than
+ * using one, and every number in a translated sentence asks for a formatter (the interpolation
+ * below), many times in each render of a game's page.
+ */
+const formatters = new Map<string, (n: number) => string>();
+
 export function numberFormatter(locale: string, maxDecimals = 1): (n: number) => string {
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: maxDecimals });
-  return (n) => format.format(n);
+  const key = `${locale}\u0000${maxDecimals}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const format = new Intl.NumberFormat(locale, { maximumFractionDigits: maxDecimals });
+    formatter = (n) => format.format(n);
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
 export function useFormatNumber(): (n: number) => string {
