@@ -48,6 +48,7 @@ import { showError } from '@/lib/errors/error-store';
 import { createNewTurnTask, placeOrder, quitGame } from '@/lib/firebase/callables';
 import { ownEntry } from '@/lib/own';
 import { useCommitCount } from '@/lib/perf/commit-count';
+import { AfterPaint } from '@/lib/perf/after-paint';
 
 export function formatClock(seconds: number): string {
   const m = Math.floor(seconds / 60);
@@ -358,9 +359,13 @@ export function PlayView({
         {orderBox}
         {messagesPanel}
         {thisWeek}
-        {map}
-        {chain}
-        {history}
+        {/* Below the fold on a phone: rendered in a task after the page's first paint, which
+            keeps the task that mounts the page short. */}
+        <AfterPaint>
+          {map}
+          {chain}
+          {history}
+        </AfterPaint>
       </Stack>
     );
   }
