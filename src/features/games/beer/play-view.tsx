@@ -1,7 +1,8 @@
 /**
- * `/game/:id/play` for a player: the map, the player's own panel and the order entry. The order
- * is one `placeOrder` call, which also turns the week when it is the last one; the next week
- * arrives through the game and facility documents' listeners, shown together (`useTurn`).
+ * `/game/:id/play` for a player: the map, the player's own panel and the order entry
+ * (`OrderBox`). The order is one `placeOrder` call, which also turns the week when it is the last
+ * one; the next week arrives through the game and facility documents' listeners, shown together
+ * (`useTurn`).
  */
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import Alert from '@mui/material/Alert';
@@ -14,12 +15,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { memo, startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ChainFigures, ChainTable } from '@/features/games/beer/chain-table';
 import {
-  awaitedRoles,
   type BeerGameDoc,
   type FacilityPrivate,
   messagesShown,
@@ -28,9 +28,8 @@ import {
   type SentMessage,
 } from '@/features/games/beer/game-model';
 import { MapView } from '@/features/games/beer/map-view';
-import { OrderForm, type OrderLine } from '@/features/games/beer/order-form';
-import { checkOrder } from '@/features/games/beer/order-rules';
-import { chainRows, computerOrdersOf, weekHasTurned } from '@/features/games/beer/play-model';
+import { OrderBox } from '@/features/games/beer/order-box';
+import { chainRows } from '@/features/games/beer/play-model';
 import { HistoryPanel, OwnPanel, ThisWeekPanel } from '@/features/games/beer/play-panels';
 import {
   useBeerGame,
@@ -45,7 +44,7 @@ import { type Loaded, useNow } from '@/features/games/shared/use-game-data';
 import { LazyQuitGameDialog } from '@/features/games/shared/lazy-quit-dialog';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
-import { createNewTurnTask, placeOrder, quitGame } from '@/lib/firebase/callables';
+import { createNewTurnTask, quitGame } from '@/lib/firebase/callables';
 import { ownEntry } from '@/lib/own';
 import { useCommitCount } from '@/lib/perf/commit-count';
 import { AfterPaint } from '@/lib/perf/after-paint';
@@ -190,17 +189,8 @@ export function PlayView({
   const sent = usePlayerMessages(game.id, facilityId);
   useTimerExpiry(game, true);
   const facility = game.facilities.find((f) => f.id === facilityId) as PublicFacility;
-  const [typed, setTyped] = useState<{ week: number; values: Record<string, string> }>({
-    week: 0,
-    values: {},
-  });
-  const [busy, setBusy] = useState(false);
-  // Set at the click itself: the page shows "sending" a moment later (see submit).
-  const sending = useRef(false);
-  const [submittedWeek, setSubmittedWeek] = useState<number | null>(null);
   const [quitting, setQuitting] = useState(false);
   const [askQuit, setAskQuit] = useState(false);
-  const [lateWeek, setLateWeek] = useState<number | null>(null);
 
   if (loaded.status === 'loading') return <PageLoader />;
   if (loaded.status === 'error' || loaded.value === null) {
@@ -213,48 +203,7 @@ export function PlayView({
   const priv = loaded.value;
   const own = priv.own;
   const view = priv.view;
-  const week = priv.week;
-  const values = typed.week === week ? typed.values : {};
-  const validated = priv.validatedOrder || submittedWeek === week;
   const finished = game.finished || view?.status === 'finished';
-  // A role the instructor handed to the computer: its orders are the computer's (the backend
-  // ignores the player's), so the box says so instead of taking an order.
-  const computerPlays = facility.computer;
-  const canOrder = !finished && !game.paused && !validated && !busy && !computerPlays;
-
-  const lines: OrderLine[] = facility.capabilities.map((c) => {
-    const text = priv.orderForced ? String(c.startOrders) : (values[c.id] ?? '');
-    const capView = own?.capabilities.find((x) => x.id === c.id);
-    return { cap: c, text, check: checkOrder(text, c), view: capView };
-  });
-
-  const submit = async () => {
-    if (!canOrder || sending.current || !lines.every((x) => x.check.valid)) return;
-    sending.current = true;
-    const quantities: Record<string, number> = {};
-    for (const x of lines) quantities[x.cap.id] = x.check.placed ?? 0;
-    // One request: the backend records the order and turns the week if it was the last one.
-    const placed = placeOrder({ gid: game.id, facility: facilityId, week, quantities });
-    // The page re-renders as "sending" after the request has left, not before: an urgent update
-    // would render the whole page between the click and the request (about 15 ms on a phone).
-    startTransition(() => setBusy(true));
-    try {
-      await placed;
-    } catch (err) {
-      // Refused because the week turned before the order arrived (the timer, the instructor):
-      // say so; the order of the new week is the player's next decision.
-      if (weekHasTurned(err)) setLateWeek(week);
-      // The typed values stay; the same order may be sent again (it is taken once).
-      else showError(err);
-      sending.current = false;
-      setBusy(false);
-      return;
-    }
-    setLateWeek(null);
-    setSubmittedWeek(week);
-    sending.current = false;
-    setBusy(false);
-  };
 
   const quit = async () => {
     setQuitting(true);
@@ -268,12 +217,8 @@ export function PlayView({
     }
   };
 
-  const awaited = awaitedRoles(game);
-  const humansWaiting = game.facilities.filter(
-    (f) => f.user !== null && !f.computer && !f.validatedOrder && f.id !== facilityId,
-  );
   // Scheduled and threshold messages, as the backend sent them.
-  const messages = messagesShown(sent.broadcast, sent.inbox, week);
+  const messages = messagesShown(sent.broadcast, sent.inbox, priv.week);
   const productName = (pid: string) => {
     const p = ownEntry(game.params.productsTemplates, pid);
     return p ? `${p.productEmoji} ${p.name}`.trim() : pid;
@@ -295,29 +240,12 @@ export function PlayView({
 
   const ownPanel = <OwnPanel own={own} productName={productName} />;
   const orderBox = !finished && (
-    <OrderForm
-      week={week}
-      lines={lines}
-      canOrder={canOrder}
-      fixed={priv.orderForced}
-      validated={validated}
-      busy={busy}
-      paused={game.paused}
-      computerPlays={computerPlays}
-      computerOrdered={computerOrdersOf(priv)}
-      lateWeek={lateWeek}
-      waitingText={
-        // A team game of a session holds the week for roles nobody has taken yet.
-        awaited.length > 0
-          ? t('game.play.waitingForPlayers', { names: awaited.map((f) => f.name).join(', ') })
-          : humansWaiting.length > 0
-            ? t('game.play.waitingFor', { names: humansWaiting.map((f) => f.name).join(', ') })
-            : t('game.play.waiting')
-      }
+    <OrderBox
+      game={game}
+      priv={priv}
+      facility={facility}
       productName={productName}
       supplierName={supplierName}
-      onType={(cid, text) => setTyped({ week, values: { ...values, [cid]: text } })}
-      onSubmit={() => void submit()}
     />
   );
   const messagesPanel = messages.length > 0 && <MessagesPanel messages={messages} />;
