@@ -123,7 +123,9 @@ export function DashboardRoute() {
   );
 
   if (!isDashboardTab(tab)) return <NotFoundPage />;
-  if (!user) return <PageLoader />;
+  // Until the team is known, a game or session created here would not be the team's, and the
+  // game list would be mounted again when it arrives (its key).
+  if (!user || team === undefined) return <PageLoader />;
   const features = profile?.features ?? [];
   const panel = (node: React.ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
   return (
@@ -146,7 +148,7 @@ export function DashboardRoute() {
         </>,
       )}
       panels={{
-        // Reloaded when the instructor joins or leaves a team: its games are listed too.
+        // Mounted again when the instructor joins or leaves a team: its games are listed too.
         intro: panel(<GameListPanel key={teamId ?? ''} uid={user.uid} userName={userName} />),
         sessions: panel(
           <SessionsPanel uid={user.uid} userName={userName} features={features} teamId={teamId} />,
@@ -165,23 +167,14 @@ export function DashboardRoute() {
         settings: panel(
           <Stack spacing={3}>
             <ProfileSettings key={profile ? 'loaded' : 'empty'} />
-            <TeamPanel
-              uid={user.uid}
-              userName={userName}
-              teamId={team === undefined ? undefined : teamId}
-              team={team?.data}
-            />
+            <TeamPanel uid={user.uid} userName={userName} teamId={teamId} team={team?.data} />
             <PublicPagePanel uid={user.uid} />
             <PrivacySettings />
             <AccountPanel />
           </Stack>,
         ),
         subscription: panel(
-          <SubscriptionPanel
-            uid={user.uid}
-            teamId={team === undefined ? undefined : teamId}
-            team={team === undefined ? undefined : (team?.data ?? null)}
-          />,
+          <SubscriptionPanel uid={user.uid} teamId={teamId} team={team?.data ?? null} />,
         ),
         referral: panel(
           <ReferralPanel uid={user.uid} joined={profile?.joinedReferralProgram === true} />,
