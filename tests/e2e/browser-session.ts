@@ -84,9 +84,9 @@ export function browserSession(name: string, options: BrowserSessionOptions = {}
     return browser;
   };
 
-  async function save(page: Page, file: string): Promise<void> {
-    if (dir === undefined) return;
-    await page.screenshot({ ...screenshotOptions, path: `${dir}/${file}.png` });
+  async function save(page: Page, file: string, where = dir): Promise<void> {
+    if (where === undefined) return;
+    await page.screenshot({ ...screenshotOptions, path: `${where}/${file}.png` });
   }
 
   const shot = (page: Page, shotName: string): Promise<void> => save(page, `${prefix}${shotName}`);
@@ -121,7 +121,9 @@ export function browserSession(name: string, options: BrowserSessionOptions = {}
       onTestFailed(async () => {
         let k = 0;
         for (const c of contexts) {
-          for (const p of c.pages()) await save(p, `${stem}-${k++}`).catch(() => undefined);
+          // A failure's pictures are kept even when the run keeps no others.
+          for (const p of c.pages())
+            await save(p, `${stem}-${k++}`, dir ?? '/tmp').catch(() => undefined);
         }
       });
     },

@@ -52,6 +52,7 @@ async function seedGame(teacherUid: string, name: string): Promise<string> {
 
 describe('spec rules in the browser', () => {
   it('colours, an untitled template, the workspace language and an anonymous player', async () => {
+    session.screenshotAllOnFailure();
     const email = `rules${Date.now()}@school.example`;
     const password = 'correct-horse-9';
     const teacherUid = await signUpInstructor(email, password);
