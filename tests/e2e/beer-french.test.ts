@@ -70,6 +70,8 @@ describe('a French class', () => {
     await page.getByTestId('intro-join').click();
     await page.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
     await page.getByTestId('order-wholesaler-beer').waitFor({ timeout: 20_000 });
+    // On a phone the map comes after the page's first paint (AfterPaint).
+    await page.getByTestId('beer-map').waitFor();
     const text = await page.locator('body').innerText();
     expect(text).toContain('Détaillant');
     expect(text).toContain('Usine');
