@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -63,6 +64,10 @@ function callableProxy(env: Record<string, string>): Record<string, ProxyOptions
     [CALLABLE_PREFIX]: {
       target,
       changeOrigin: true,
+      // A connection per call: Node's client does not send a POST again when the server closed
+      // the kept-alive connection it went out on (the functions host's 5 s idle limit), so a
+      // player's join or order could be done by the backend and still fail in the page.
+      agent: new Agent({ keepAlive: false }),
       rewrite: (path) => emulatorPath(path, projectId, region),
     },
   };
