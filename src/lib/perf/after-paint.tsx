@@ -5,7 +5,7 @@
  */
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
-export function usePainted(): boolean {
+function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     // After the next frame has been drawn: a task queued from inside requestAnimationFrame.

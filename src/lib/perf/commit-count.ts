@@ -1,10 +1,11 @@
 /**
  * Counts the commits in which a component rendered, on `window.__commits[name]`, in development
- * and in the builds made for the end-to-end tests (`VITE_TEST_PROBES`): the tests read it to
+ * and in the builds made for the end-to-end tests (`TEST_BUILD`): the tests read it to
  * check that the player's page renders once when a week turns (decision 0026). Any other build
  * has an empty hook.
  */
 import { useEffect } from 'react';
+import { TEST_BUILD } from '@/lib/perf/test-probes';
 
 type CountingWindow = Window & { __commits?: Record<string, number> };
 
@@ -17,6 +18,4 @@ function useCountedCommits(name: string): void {
 }
 
 export const useCommitCount: (name: string) => void =
-  import.meta.env.DEV || import.meta.env.VITE_TEST_PROBES === 'true'
-    ? useCountedCommits
-    : () => undefined;
+  import.meta.env.DEV || TEST_BUILD ? useCountedCommits : () => undefined;

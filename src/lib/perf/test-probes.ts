@@ -12,11 +12,13 @@ export interface TestProbes {
   callables?: unknown;
 }
 
+/** A build made for the end-to-end tests on the emulators: a constant the bundler folds. */
+export const TEST_BUILD =
+  import.meta.env.VITE_TEST_PROBES === 'true' && import.meta.env.VITE_USE_EMULATORS === 'true';
+
 export function offerToTests<K extends keyof TestProbes>(name: K, value: TestProbes[K]): void {
-  const forTests =
-    import.meta.env.VITE_TEST_PROBES === 'true' && import.meta.env.VITE_USE_EMULATORS === 'true';
   // The build prerenders pages in Node, where there is no window.
-  if (!forTests || typeof window === 'undefined') return;
+  if (!TEST_BUILD || typeof window === 'undefined') return;
   const w = window as Window & { __probes?: TestProbes };
   w.__probes ??= {};
   w.__probes[name] = value;

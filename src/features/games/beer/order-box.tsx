@@ -68,20 +68,18 @@ export function OrderBox({
     startTransition(() => setBusy(true));
     try {
       await placed;
+      setLateWeek(null);
+      setSubmittedWeek(week);
     } catch (err) {
       // Refused because the week turned before the order arrived (the timer, the instructor):
       // say so; the order of the new week is the player's next decision.
       if (weekHasTurned(err)) setLateWeek(week);
       // The typed values stay; the same order may be sent again (it is taken once).
       else showError(err);
+    } finally {
       sending.current = false;
       setBusy(false);
-      return;
     }
-    setLateWeek(null);
-    setSubmittedWeek(week);
-    sending.current = false;
-    setBusy(false);
   };
 
   const awaited = awaitedRoles(game);
