@@ -2,7 +2,8 @@
  * Spec rules seen in real browsers (issue 9 item 13): the public page's colour fields take a
  * colour name, hsv and an out-of-range alpha and store hex; a game is saved as a template
  * without a title; the workspace language applies on the instructor's game pages for a visitor
- * whose browser speaks English; a player who joins without a name is "anonymous" in the navbar.
+ * whose browser speaks English; a player who joins without a name is "anonymous" in the navbar,
+ * and reaches the play page once the game shows the seat, before the join's answer arrives.
  * Screens are saved to /tmp/spec-rules-*.png.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -134,8 +135,21 @@ describe('spec rules in the browser', () => {
     await player.goto(`${stack.webUrl}/game/${gid}/intro`);
     await player.getByTestId('role-retailer').click();
     await expect.poll(() => player.evaluate(() => document.documentElement.lang)).toBe('fr');
+    // The join's answer is held back: the play page opens once the game shows the player seated.
+    let releaseAnswer = () => {};
+    const released = new Promise<void>((resolve) => (releaseAnswer = resolve));
+    let answered = false;
+    await player.route('**/api/joinAs', async (route) => {
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+      answered = true;
+    });
     await player.getByTestId('intro-join').click();
     await player.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+    expect(answered).toBe(false);
+    releaseAnswer();
+    await expect.poll(() => answered).toBe(true);
     const chip = player.getByTestId('playing-as');
     await chip.waitFor({ timeout: 20_000 });
     await expect.poll(() => chip.textContent()).toMatch(/anonyme$/);
