@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { loadStrings } from '@/lib/i18n/i18n';
 import { claimReload } from '@/lib/lazy/reload-guard';
 
@@ -59,9 +59,14 @@ export function lazyPage<M, K extends keyof M>(
     return loading;
   };
   const Suspending = lazy(() => start().then((component) => ({ default: component })));
-  // Props pass through unchanged; TypeScript cannot follow a generic component's props here.
-  const Page = (props: Props) =>
-    createElement((loaded ?? Suspending) as ComponentType<object>, props as object);
+  const Page = (props: Props) => {
+    // What an instance renders stays what it first rendered: a page shown through the lazy
+    // wrapper that then rendered the loaded component would be a new element type to React, which
+    // mounts the page anew and loses its state.
+    const [component] = useState(() => loaded ?? Suspending);
+    // Props pass through unchanged; TypeScript cannot follow a generic component's props here.
+    return createElement(component as ComponentType<object>, props as object);
+  };
   return Object.assign(Page, {
     preload: () => start().then(() => undefined),
   }) as unknown as LazyPage<Props>;

@@ -25,26 +25,18 @@ import { gamePlayedEvent, track } from '@/lib/analytics/events';
 import { errorKey } from '@/lib/errors/error-message';
 import { showError } from '@/lib/errors/error-store';
 import { joinAs } from '@/lib/firebase/callables';
+import {
+  acceptStartedJoin,
+  joinShown,
+  setStartedJoin,
+  useStartedJoin,
+} from '@/features/games/shared/started-joins';
 
 /** Spec §6 player name rules: trimmed, at most 30 characters. */
 export const PLAYER_NAME_MAX = 30;
 
-/** How long an accepted join waits to show in the signed-in user and the game before the play page opens. */
+/** How long an accepted join may take to show in the user and the game before the play page opens. */
 const JOIN_SHOWN_WAIT_MS = 5000;
-
-interface StartedJoin {
-  readonly uid: string;
-  readonly roleId: string;
-  /** The backend answered that the join is done. */
-  readonly accepted: boolean;
-}
-
-/**
- * The join this tab started, by game. It outlives the page that started it: the play page opens
- * once the game shows the join, even when the page was drawn anew meanwhile or the call's answer
- * is still on its way (the game's snapshot can come first).
- */
-const startedJoins = new Map<string, StartedJoin>();
 
 export interface IntroPageProps<F extends GameFacility> {
   readonly game: Omit<SharedGame, 'facilities'> & { readonly facilities: readonly F[] };
@@ -89,50 +81,41 @@ export function IntroPage<F extends GameFacility>({
   // The play page decides by the signed-in user and the game document: opened before both show
   // the join (a first anonymous sign-in reaches the app's user a moment later), it would send the
   // player back here. So it opens once they do, or a few seconds after the backend accepted it.
-  const [joined, setJoinedState] = useState<StartedJoin | null>(
-    () => startedJoins.get(game.id) ?? null,
-  );
-  const setJoined = (next: StartedJoin | null) => {
-    if (next) startedJoins.set(game.id, next);
-    else startedJoins.delete(game.id);
-    setJoinedState(next);
-  };
-  const joinShown =
-    joined !== null &&
-    user?.uid === joined.uid &&
-    (joined.roleId === 'observer'
-      ? game.observers.includes(joined.uid)
-      : game.players.includes(joined.uid) && game.facilities.some((f) => f.user === joined.uid));
+  const joined = useStartedJoin(game.id);
+  const shown = joinShown(joined, user?.uid ?? null, game);
   const accepted = joined?.accepted === true;
   useEffect(() => {
-    if (!joinShown && !accepted) return undefined;
+    if (!shown && !accepted) return undefined;
     const open = () => {
-      startedJoins.delete(game.id);
+      setStartedJoin(game.id, null);
       navigate(`/game/${game.id}/play`);
     };
-    if (joinShown) {
+    if (shown) {
       open();
       return undefined;
     }
     const timer = window.setTimeout(open, JOIN_SHOWN_WAIT_MS);
     return () => window.clearTimeout(timer);
-  }, [joinShown, accepted, game.id, navigate]);
+  }, [shown, accepted, game.id, navigate]);
 
   const join = async (roleId: string) => {
     setBusy(true);
     setJoinError(null);
+    setStartedJoin(game.id, { roleId, uid: user?.uid ?? null, accepted: false });
     let current = user;
     if (!current) {
       try {
         current = await signInAnonymously();
       } catch {
         // Spec §8: joining without a user.
+        setStartedJoin(game.id, null);
         setJoinError(t('errors.errorUnavailable'));
         setBusy(false);
         return;
       }
     }
-    setJoined({ uid: current.uid, roleId, accepted: false });
+    const uid = current.uid;
+    setStartedJoin(game.id, { roleId, uid, accepted: false });
     try {
       const f = game.facilities.find((x) => x.id === roleId);
       await joinAs({
@@ -144,9 +127,9 @@ export function IntroPage<F extends GameFacility>({
         ...(roleId !== 'observer' ? { showName } : {}),
       });
       track(gamePlayedEvent(game.type, game.session !== null));
-      setJoined({ uid: current.uid, roleId, accepted: true });
+      acceptStartedJoin(game.id);
     } catch (err) {
-      setJoined(null);
+      setStartedJoin(game.id, null);
       // Every seat of the game's plan is taken (business.md §3.7): said where the player looks,
       // and it stays, since trying again will not help.
       if (errorKey(err, (k) => k === 'planPlayersLimitReached') !== null) {
