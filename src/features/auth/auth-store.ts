@@ -31,6 +31,16 @@ export function setAuthUser(user: AuthUser | null): void {
 
 /** The same user (same uid) changed: an anonymous player became an account, or a new email. */
 export function updateAuthUser(user: AuthUser): void {
+  const known = useAuthStore.getState().user;
+  // Auth's answer for the user restored from storage is usually that same user: every page and
+  // the navbar would render again for nothing.
+  if (
+    known?.uid === user.uid &&
+    known.isAnonymous === user.isAnonymous &&
+    known.email === user.email
+  ) {
+    return;
+  }
   useAuthStore.setState({ user });
 }
 
