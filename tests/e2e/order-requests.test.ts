@@ -150,5 +150,12 @@ describe('an order in the browser', () => {
     await session.shot(ann, 'desktop');
     expect(await seriousViolations(ben)).toEqual([]);
     expect(await seriousViolations(ann)).toEqual([]);
+
+    // ---- Ann comes back: her page renders with the game, then with her facility, and the game's
+    // messages, none here, render it no more
+    await ann.reload();
+    await ann.getByTestId('order-retailer-beer').waitFor({ timeout: 30_000 });
+    await ann.waitForTimeout(1500);
+    expect(await commits(ann)).toBeLessThanOrEqual(2);
   });
 });

@@ -125,6 +125,14 @@ function parseAll(docs: readonly { id: string; data: unknown }[]): SentMessage[]
  * The messages the backend sent to a player, live: the broadcasts (`to == 'all'`, the query the
  * rules can prove) and its facility's inbox (docs/policy.md "Messages").
  */
+/**
+ * The same messages: a query's first answer, usually empty, and the live listener's repeat of it
+ * would each render the whole play page again.
+ */
+function sameMessages(a: readonly SentMessage[], b: readonly SentMessage[]): boolean {
+  return a.length === b.length && JSON.stringify(a) === JSON.stringify(b);
+}
+
 export function usePlayerMessages(
   gid: string,
   fid: string,
@@ -139,19 +147,21 @@ export function usePlayerMessages(
     const stopBroadcast = watchQuery(
       { collection: `${gamePath(gid)}/messages`, where: [{ field: 'to', op: '==', value: 'all' }] },
       (docs) =>
-        setState((prev) => ({
-          ...(prev.key === key ? prev : { key, inbox: [] }),
-          broadcast: parseAll(docs),
-        })),
+        setState((prev) => {
+          const broadcast = parseAll(docs);
+          if (prev.key === key && sameMessages(prev.broadcast, broadcast)) return prev;
+          return { ...(prev.key === key ? prev : { key, inbox: [] }), broadcast };
+        }),
       () => undefined,
     );
     const stopInbox = watchQuery(
       { collection: `${gamePath(gid)}/facilities/${fid}/inbox` },
       (docs) =>
-        setState((prev) => ({
-          ...(prev.key === key ? prev : { key, broadcast: [] }),
-          inbox: parseAll(docs),
-        })),
+        setState((prev) => {
+          const inbox = parseAll(docs);
+          if (prev.key === key && sameMessages(prev.inbox, inbox)) return prev;
+          return { ...(prev.key === key ? prev : { key, broadcast: [] }), inbox };
+        }),
       () => undefined,
     );
     return () => {
