@@ -122,8 +122,25 @@ export function browserSession(name: string, options: BrowserSessionOptions = {}
         let k = 0;
         for (const c of contexts) {
           // A failure's pictures are kept even when the run keeps no others.
-          for (const p of c.pages())
-            await save(p, `${stem}-${k++}`, dir ?? '/tmp').catch(() => undefined);
+          for (const p of c.pages()) {
+            const file = `${stem}-${k++}`;
+            // A page that stopped answering (a script that never ends) looks like one that
+            // ignored a click: whether its script still runs tells them apart.
+            const answers = await Promise.race([
+              p
+                .evaluate(() => document.readyState)
+                .then(
+                  () => 'its script answers',
+                  () => 'its script failed to answer',
+                ),
+              new Promise<string>((resolve) =>
+                setTimeout(() => resolve('its script did not answer within 5 s'), 5000),
+              ),
+            ]);
+            console.error(`[${file}] ${p.url()}: ${answers}`);
+            // After the question: a picture waits for a frame, which a stuck page never draws.
+            await save(p, file, dir ?? '/tmp').catch(() => undefined);
+          }
         }
       });
     },

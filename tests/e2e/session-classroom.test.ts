@@ -50,7 +50,26 @@ function gameIdOf(page: Page): string {
 describe.skipIf(stack.unavailable !== '')('a session in front of a class', () => {
   it('shares a session, lets players join by code and follows them through the rounds', async () => {
     onTestFailed(async () => {
-      await Promise.all(pages.map((p, i) => shot(p, `classroom-failed-${i}`).catch(() => null)));
+      for (const [i, p] of pages.entries()) {
+        // Whether the page's script still runs: one stuck in a task ignores every click.
+        const answers = await Promise.race([
+          p
+            .evaluate(() => document.readyState)
+            .then(
+              () => 'its script answers',
+              () => 'its script failed to answer',
+            ),
+          new Promise<string>((resolve) =>
+            setTimeout(() => resolve('its script did not answer within 5 s'), 5000),
+          ),
+        ]);
+        console.error(`[classroom-failed-${i}] ${p.url()}: ${answers}`);
+        // After the question: a picture waits for a frame, which a stuck page never draws. A
+        // failure's pictures are kept even when the run keeps no others.
+        await p
+          .screenshot({ path: `${SHOTS ?? '/tmp'}/classroom-failed-${i}.png`, fullPage: true })
+          .catch(() => null);
+      }
     });
 
     // ---- the instructor
