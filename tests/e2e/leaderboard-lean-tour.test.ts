@@ -147,15 +147,16 @@ describe.skipIf(stack.unavailable !== '')('the public face: lean board, consent,
     await joinStation(named, gid, 'yellow', 'Grace Named', true, 'intro-consent');
     const anonymous = await newPage();
     await joinStation(anonymous, gid, 'grey', 'Bob Private', false);
-    // The answers are on the players' own profiles.
+    // The answers are on the players' own profiles (written as the join ends: the play page
+    // opens as soon as the game shows the seat, which comes first).
     const facilities = (await service.docs.get(`games/${gid}`)).data?.facilities as Record<
       string,
       { user: string }
     >;
     const consentOf = async (fid: string) =>
       (await service.docs.get(`users/${facilities[fid]!.user}`)).data?.leaderboardConsent;
-    expect(await consentOf('yellow')).toBe(true);
-    expect(await consentOf('grey')).toBe(false);
+    await expect.poll(() => consentOf('yellow'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => consentOf('grey'), { timeout: 15_000 }).toBe(false);
 
     // ---- the instructor runs the line for a few seconds and ends it
     await teacher.goto(`${stack.webUrl}/game/${gid}/play`);
