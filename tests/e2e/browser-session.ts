@@ -61,6 +61,25 @@ export interface BrowserSession {
   checkDesktopAndPhone(page: Page, name: string): Promise<void>;
 }
 
+/**
+ * Whether a page's script still runs, said for a failure's log: a page stuck in a task that never
+ * ends looks like one that ignored a click. Asked before any picture, which waits for a frame a
+ * stuck page never draws.
+ */
+export function scriptAnswers(page: Page): Promise<string> {
+  return Promise.race([
+    page
+      .evaluate(() => document.readyState)
+      .then(
+        () => 'its script answers',
+        () => 'its script failed to answer',
+      ),
+    new Promise<string>((resolve) =>
+      setTimeout(() => resolve('its script did not answer within 5 s'), 5000),
+    ),
+  ]);
+}
+
 /** Registers the file's `beforeAll`/`afterAll`: call it at the top level of a test file. */
 export function browserSession(name: string, options: BrowserSessionOptions = {}): BrowserSession {
   const contextOptions: BrowserContextOptions = { viewport: DESKTOP, ...options.context };
@@ -124,20 +143,7 @@ export function browserSession(name: string, options: BrowserSessionOptions = {}
           // A failure's pictures are kept even when the run keeps no others.
           for (const p of c.pages()) {
             const file = `${stem}-${k++}`;
-            // A page that stopped answering (a script that never ends) looks like one that
-            // ignored a click: whether its script still runs tells them apart.
-            const answers = await Promise.race([
-              p
-                .evaluate(() => document.readyState)
-                .then(
-                  () => 'its script answers',
-                  () => 'its script failed to answer',
-                ),
-              new Promise<string>((resolve) =>
-                setTimeout(() => resolve('its script did not answer within 5 s'), 5000),
-              ),
-            ]);
-            console.error(`[${file}] ${p.url()}: ${answers}`);
+            console.error(`[${file}] ${p.url()}: ${await scriptAnswers(p)}`);
             // After the question: a picture waits for a frame, which a stuck page never draws.
             await save(p, file, dir ?? '/tmp').catch(() => undefined);
           }

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { scriptAnswers } from './browser-session';
 import { serviceClient, instructorOnDashboard, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
@@ -51,19 +52,7 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
   it('shares a session, lets players join by code and follows them through the rounds', async () => {
     onTestFailed(async () => {
       for (const [i, p] of pages.entries()) {
-        // Whether the page's script still runs: one stuck in a task ignores every click.
-        const answers = await Promise.race([
-          p
-            .evaluate(() => document.readyState)
-            .then(
-              () => 'its script answers',
-              () => 'its script failed to answer',
-            ),
-          new Promise<string>((resolve) =>
-            setTimeout(() => resolve('its script did not answer within 5 s'), 5000),
-          ),
-        ]);
-        console.error(`[classroom-failed-${i}] ${p.url()}: ${answers}`);
+        console.error(`[classroom-failed-${i}] ${p.url()}: ${await scriptAnswers(p)}`);
         // After the question: a picture waits for a frame, which a stuck page never draws. A
         // failure's pictures are kept even when the run keeps no others.
         await p
