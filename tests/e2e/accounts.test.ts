@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { LocalStoreClient } from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { launchBrowser } from './browser';
+import { reportFailedPage } from './page-log';
 import { closeWelcomeTour } from './stack-helpers';
 
 const stack = inject('stack');
@@ -77,9 +78,13 @@ async function shownError(page: Page, text: string): Promise<void> {
 describe('accounts', () => {
   it('restores a previous anonymous player, then upgrades it keeping the uid', async () => {
     onTestFailed(async () => {
-      await Promise.all(
-        pages.map((p, i) => shot(p, `accounts-failed-${i}`).catch(() => undefined)),
-      );
+      for (const [i, p] of pages.entries()) {
+        await reportFailedPage(
+          p,
+          `accounts-failed-${i}`,
+          `${SHOTS ?? '/tmp'}/accounts-failed-${i}.png`,
+        );
+      }
     });
     const sid = `acc${Date.now()}`;
     await store.docs.set(`sessions/${sid}`, {

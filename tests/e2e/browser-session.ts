@@ -13,6 +13,7 @@ import type {
 } from 'playwright-core';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
+import { reportFailedPage } from './page-log';
 
 type Size = Readonly<{ width: number; height: number }>;
 
@@ -59,25 +60,6 @@ export interface BrowserSession {
    * the session's viewport again afterwards.
    */
   checkDesktopAndPhone(page: Page, name: string): Promise<void>;
-}
-
-/**
- * Whether a page's script still runs, said for a failure's log: a page stuck in a task that never
- * ends looks like one that ignored a click. Asked before any picture, which waits for a frame a
- * stuck page never draws.
- */
-export function scriptAnswers(page: Page): Promise<string> {
-  return Promise.race([
-    page
-      .evaluate(() => document.readyState)
-      .then(
-        () => 'its script answers',
-        () => 'its script failed to answer',
-      ),
-    new Promise<string>((resolve) =>
-      setTimeout(() => resolve('its script did not answer within 5 s'), 5000),
-    ),
-  ]);
 }
 
 /** Registers the file's `beforeAll`/`afterAll`: call it at the top level of a test file. */
@@ -143,9 +125,7 @@ export function browserSession(name: string, options: BrowserSessionOptions = {}
           // A failure's pictures are kept even when the run keeps no others.
           for (const p of c.pages()) {
             const file = `${stem}-${k++}`;
-            console.error(`[${file}] ${p.url()}: ${await scriptAnswers(p)}`);
-            // After the question: a picture waits for a frame, which a stuck page never draws.
-            await save(p, file, dir ?? '/tmp').catch(() => undefined);
+            await reportFailedPage(p, file, `${dir ?? '/tmp'}/${file}.png`);
           }
         }
       });

@@ -1,5 +1,6 @@
 /** Debian's chromium through playwright-core, with the flags this machine needs. */
 import { chromium, type Browser } from 'playwright-core';
+import { watchPage } from './page-log';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -27,10 +28,12 @@ export async function launchBrowser(
       ...extraArgs,
     ],
   });
-  if (options.askConsent === true) return browser;
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (contextOptions) => {
     const context = await newContext(contextOptions);
+    // What each page waited for is there to print if a test fails (page-log.ts).
+    context.on('page', watchPage);
+    if (options.askConsent === true) return context;
     await context.addInitScript(() => {
       if (window.localStorage.getItem('simgames.analyticsConsent') === null) {
         window.localStorage.setItem(

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { LocalStoreClient } from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { launchBrowser } from './browser';
+import { reportFailedPage } from './page-log';
 import { closeWelcomeTour } from './stack-helpers';
 
 const stack = inject('stack');
@@ -47,7 +48,13 @@ async function shot(page: Page, name: string) {
 describe("an instructor's afternoon", () => {
   it('runs a two-round session with two teams and copies games', async () => {
     onTestFailed(async () => {
-      await Promise.all(pages.map((p, i) => shot(p, `failed-${i}`).catch(() => undefined)));
+      for (const [i, p] of pages.entries()) {
+        await reportFailedPage(
+          p,
+          `afternoon-failed-${i}`,
+          `${SHOTS ?? '/tmp'}/afternoon-failed-${i}.png`,
+        );
+      }
     });
     const teacher = await newPage();
     const email = `teacher${Date.now()}@school.example.com`;

@@ -16,6 +16,7 @@ import type { LeanGameInput } from '@sim/core/lean/model';
 import { LEAN_TEMPLATES } from '@sim/core/templates/lean-templates';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
+import { reportFailedPage } from './page-log';
 import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
@@ -64,9 +65,8 @@ function failureShots(prefix: string) {
     let k = 0;
     for (const c of contexts) {
       for (const p of c.pages()) {
-        await p
-          .screenshot({ path: `/tmp/leaderboard-lean-tour-${prefix}-failed-${k++}.png` })
-          .catch(() => undefined);
+        const file = `leaderboard-lean-tour-${prefix}-failed-${k++}`;
+        await reportFailedPage(p, file, `/tmp/${file}.png`);
       }
     }
   });

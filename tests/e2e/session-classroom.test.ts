@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { scriptAnswers } from './browser-session';
+import { reportFailedPage } from './page-log';
 import { serviceClient, instructorOnDashboard, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
@@ -52,12 +52,11 @@ describe.skipIf(stack.unavailable !== '')('a session in front of a class', () =>
   it('shares a session, lets players join by code and follows them through the rounds', async () => {
     onTestFailed(async () => {
       for (const [i, p] of pages.entries()) {
-        console.error(`[classroom-failed-${i}] ${p.url()}: ${await scriptAnswers(p)}`);
-        // After the question: a picture waits for a frame, which a stuck page never draws. A
-        // failure's pictures are kept even when the run keeps no others.
-        await p
-          .screenshot({ path: `${SHOTS ?? '/tmp'}/classroom-failed-${i}.png`, fullPage: true })
-          .catch(() => null);
+        await reportFailedPage(
+          p,
+          `classroom-failed-${i}`,
+          `${SHOTS ?? '/tmp'}/classroom-failed-${i}.png`,
+        );
       }
     });
 
