@@ -14,11 +14,11 @@
  * Every step runs even after a failure, so one run shows everything that is wrong; the exit code
  * is non-zero when any step failed. `npm test -- unit lint` runs only the steps whose names
  * contain one of the words. The summary gives each step's time and each stage's wall time, and
- * after it, each failed test with the first lines of its failure: the end of a long log is often
- * all that is kept of it.
+ * after it, what the pages of failed end-to-end tests were waiting for and each failed test with
+ * the first lines of its failure: the end of a long log is often all that is kept of it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -35,6 +35,8 @@ interface Step {
 
 const reports = mkdtempSync(join(tmpdir(), 'gate-reports-'));
 const reportOf = (step: Step): string => join(reports, `${step.name.replace(/\W+/g, '-')}.json`);
+/** What the pages of failed end-to-end tests were waiting for (tests/e2e/page-log.ts). */
+const failedPages = join(reports, 'failed-pages.log');
 
 /** Steps of one stage start together; a stage starts when the previous one has ended. */
 const stages: readonly (readonly Step[])[] = [
@@ -90,6 +92,7 @@ function run(step: Step, alone: boolean): Promise<Result> {
       : step.args;
     const child = spawn(step.cmd, args, {
       cwd: root,
+      env: { ...process.env, E2E_FAILED_PAGES: failedPages },
       stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     });
     const output: Buffer[] = [];
@@ -173,6 +176,10 @@ function failuresOf(step: Step): string[] {
 const failedSteps = stages
   .flat()
   .filter((step) => step.vitest && results.some((r) => r.name === step.name && !r.ok));
+if (existsSync(failedPages)) {
+  console.log('\n=== pages of failed tests');
+  console.log(readFileSync(failedPages, 'utf8').trimEnd());
+}
 if (failedSteps.length > 0) {
   console.log('\n=== failures');
   for (const step of failedSteps) for (const line of failuresOf(step)) console.log(line);

@@ -3,6 +3,7 @@
  * on its sockets and its last console lines, each with its age. A page that ignored a click and a
  * page waiting on a request that never came back look alike in a picture; this tells them apart.
  */
+import { appendFileSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 
 const KEPT = 8;
@@ -46,15 +47,33 @@ export function watchPage(page: Page): void {
   });
 }
 
+/** A stamped line as `<age> ms ago: <text>`. */
+function ago(line: string, now: number): string {
+  const space = line.indexOf(' ');
+  return `${now - Number(line.slice(0, space))} ms ago: ${line.slice(space + 1)}`;
+}
+
+/** The few lines of the report that say most: requests waiting over a second, the last frames. */
+function briefly(page: Page): string[] {
+  const log = logs.get(page);
+  if (!log) return [];
+  const now = Date.now();
+  const waiting = [...log.inFlight]
+    .filter(([, at]) => now - at > 1000)
+    .map(
+      ([request, at]) =>
+        `  waiting ${now - at} ms: ${request.method()} ${request.url().slice(0, 120)}`,
+    );
+  const frames = log.frames.slice(-3).map((line) => `  socket ${ago(line, now).slice(0, 120)}`);
+  return [...waiting.slice(0, 4), ...frames];
+}
+
 /** The page's recorded state as log lines, ages in ms before now. */
 export function pageReport(page: Page): string[] {
   const log = logs.get(page);
   if (!log) return ['not recorded'];
   const now = Date.now();
-  const age = (line: string): string => {
-    const space = line.indexOf(' ');
-    return `${now - Number(line.slice(0, space))} ms ago: ${line.slice(space + 1)}`;
-  };
+  const age = (line: string): string => ago(line, now);
   const lines = [...log.inFlight].map(
     ([request, at]) => `in flight for ${now - at} ms: ${request.method()} ${request.url()}`,
   );
@@ -89,5 +108,9 @@ export function scriptAnswers(page: Page): Promise<string> {
 export async function reportFailedPage(page: Page, label: string, path: string): Promise<void> {
   const lines = [`${page.url()}: ${await scriptAnswers(page)}`, ...pageReport(page)];
   console.error(lines.map((line) => `[${label}] ${line}`).join('\n'));
+  // The gate prints this short form after its summary (scripts/test.ts): what a CI log keeps.
+  const gateLog = process.env['E2E_FAILED_PAGES'];
+  if (gateLog)
+    appendFileSync(gateLog, `${[`[${label}] ${lines[0]}`, ...briefly(page)].join('\n')}\n`);
   await page.screenshot({ path, fullPage: true }).catch(() => undefined);
 }
