@@ -2,6 +2,7 @@
  * The dashboard composed from the features that fill its tabs (features do not import each
  * other; the app passes the signed-in instructor in). Each panel is its own lazy chunk.
  */
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { useAuthStore } from '@/features/auth/auth-store';
 import { profileDisplayName } from '@/features/auth/profile';
 import { saveWelcomeTour } from '@/features/auth/profile-api';
 import type { TeamInfo } from '@/features/dashboard/dashboard-api';
-import { isDashboardTab } from '@/features/dashboard/dashboard-tabs';
+import { DASHBOARD_HEADER_ROW, isDashboardTab } from '@/features/dashboard/dashboard-tabs';
 import { WelcomeTourHost } from '@/features/onboarding/welcome-tour-host';
 import { sessionFromTemplate } from '@/features/sessions/session-model';
 import { PageLoader } from '@/components/page-loader';
@@ -133,8 +134,10 @@ export function DashboardRoute() {
       tab={tab}
       subtab={subtab}
       userName={userName}
-      header={panel(
-        <>
+      header={
+        // Its place is kept while its code loads: a spinner's height here moved the tabs and the
+        // panel by 176 px under the instructor's pointer when the header arrived.
+        <Suspense fallback={<Box sx={DASHBOARD_HEADER_ROW} />}>
           {user.email && <JoinTeamFlow uid={user.uid} email={user.email} userName={userName} />}
           {user.email && <StartTrialFlow uid={user.uid} userName={userName} />}
           <DashboardHeader uid={user.uid} team={team} />
@@ -145,8 +148,8 @@ export function DashboardRoute() {
               onSeen={() => saveWelcomeTour(user.uid, 'seen')}
             />
           )}
-        </>,
-      )}
+        </Suspense>
+      }
       panels={{
         // Mounted again when the instructor joins or leaves a team: its games are listed too.
         intro: panel(<GameListPanel key={teamId ?? ''} uid={user.uid} userName={userName} />),

@@ -15,6 +15,7 @@ import type { PlayerView } from '@sim/core/beer/view';
 import { sessionTemplateById } from '@sim/core/templates/session-templates';
 import { sessionFromTemplate } from '../../src/features/sessions/session-model';
 import { launchBrowser } from './browser';
+import { layoutShiftTotal, recordLayoutShifts } from './layout-shift';
 import { browserSession, PHONE } from './browser-session';
 import { serviceClient, type ServiceClient } from './stack-helpers';
 
@@ -340,24 +341,13 @@ describe('a player on a phone', () => {
       await joinAs(page, gid);
       // The play page loaded anew, as a player's phone opens it: nothing it shows moves once
       // there (the question waits below the fold while the game arrives).
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        Object.assign(window, { layoutShifts: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
-            if (!shift.hadRecentInput) shifts.push(shift.value);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.reload();
       await page.getByTestId(`order-${ROLE}-beer`).waitFor({ timeout: 30_000 });
       const banner = page.getByTestId('consent-banner');
       await banner.waitFor({ timeout: 10_000 });
       await page.waitForTimeout(1000);
-      const cls = await page.evaluate(() =>
-        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
-      );
+      const cls = await layoutShiftTotal(page);
       expect(cls, 'cumulative layout shift of the play page').toBeLessThanOrEqual(0.02);
       await page.getByTestId(`order-${ROLE}-beer`).fill('4');
       // Where a thumb presses the order button, the button is what it touches.

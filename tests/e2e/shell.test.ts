@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { layoutShiftTotal, recordLayoutShifts } from './layout-shift';
 
 const stack = inject('stack');
 /** A mid-range phone, as Lighthouse's mobile preset sizes it. */
@@ -90,22 +91,11 @@ describe('SPA shell', () => {
   it('lays the home page out once on a phone: the session code card arriving moves nothing', async () => {
     const context = await browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      Object.assign(window, { layoutShifts: shifts });
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
-          const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
-          if (!shift.hadRecentInput) shifts.push(shift.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShifts(page);
     await page.goto(`${stack.webUrl}/`);
     await page.getByTestId('join-code-input').waitFor();
     await page.waitForTimeout(1000);
-    const cls = await page.evaluate(() =>
-      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
-    );
+    const cls = await layoutShiftTotal(page);
     expect(cls, 'cumulative layout shift of the home page').toBeLessThanOrEqual(0.02);
     await context.close();
   });

@@ -23,6 +23,7 @@ import {
 import { watchPlanUsage, type TeamInfo } from '@/features/dashboard/dashboard-api';
 import { reportError } from '@/lib/sentry';
 import { LanPanel } from '@/features/dashboard/lan-panel';
+import { DASHBOARD_HEADER_ROW } from '@/features/dashboard/dashboard-tabs';
 
 /** Spec §2: the join-team / start-trial message, shown after 500 ms. */
 function useDelayedMessage(): DashboardMessageKey | null {
@@ -137,7 +138,7 @@ export function DashboardHeader({
       <Stack
         direction="row"
         spacing={1}
-        sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+        sx={{ ...DASHBOARD_HEADER_ROW, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
       >
         {tags.map((tag) =>
           tag.kind === 'upgrade' ? (
