@@ -6,8 +6,7 @@
  * Vite's SSR module loading. An inline script in the head (src/prerender/gate.ts) shows it, before
  * the first paint, only to a visitor who would see that page first (its path, not in another
  * language, not on a portal's host), and then keeps the app hidden under it until the app's own
- * page is on screen (src/prerender/dismiss.ts). On `/` the app's code starts loading once that
- * markup has been painted (`deferAppCode`, decision 0034).
+ * page is on screen (src/prerender/dismiss.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -61,34 +60,6 @@ function withoutTestIds(html: string): string {
   return html.replace(/ data-testid="[^"]*"/g, '');
 }
 
-const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-
-/**
- * The home page's code starts loading once its prerendered markup has been painted, when the gate
- * showed it: in the head, the entry and its preloads (300 KiB on `/`) took a slow network's
- * bandwidth from the page's own HTML before its first paint. A visitor the gate left with a blank
- * page gets the code at once, as before. The timer covers a tab opened in the background, where no
- * frame is painted.
- */
-export function deferAppCode(html: string): string {
-  const entry = APP_SCRIPT.exec(html)?.[1];
-  if (entry === undefined) throw new Error('index.html has no module script to defer');
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] ?? '');
-  const load =
-    `(function(){var started=false;function go(){if(started)return;started=true;var h=document.head;` +
-    `${JSON.stringify(preloads)}.forEach(function(u){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});` +
-    `var s=document.createElement('script');s.type='module';s.crossOrigin='';` +
-    `s.src=${JSON.stringify(entry)};h.appendChild(s)}` +
-    `if(document.documentElement.getAttribute('data-prerender')!=='on'){go();return}` +
-    `requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,${DEFERRED_CODE_LATEST_MS})})()`;
-  return html
-    .replace(APP_SCRIPT, '')
-    .replace(MODULE_PRELOAD, '')
-    .replace('</body>', `<script>${load}</script></body>`);
-}
-
 interface Markup {
   readonly html: string;
   readonly css: string;
@@ -109,9 +80,6 @@ function prerenderedPageFor(path: string): PrerenderedPage | null {
   if (path === '/' || path === '/index.html') return 'home';
   return GAME_FRAME_PATH.test(path) ? 'gameFrame' : null;
 }
-
-/** At the latest, how long after the HTML the home page's code starts loading (`deferAppCode`). */
-const DEFERRED_CODE_LATEST_MS = 500;
 
 /** The page the host serves on every path but `/`: the same app, without the home's markup. */
 export const APP_HTML = 'app.html';
@@ -184,7 +152,7 @@ export function prerenderHome(options: {
         });
         try {
           appHtml = inject(html, 'gameFrame', await renderWith(ssr, 'gameFrame'));
-          return deferAppCode(inject(html, 'home', await renderWith(ssr, 'home')));
+          return inject(html, 'home', await renderWith(ssr, 'home'));
         } finally {
           await ssr.close();
         }
