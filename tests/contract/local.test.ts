@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DocSnapshot } from '@sim/core/port/data-port';
-import { LocalStoreClient } from '@sim/store/client/local-client';
+import {
+  LocalStoreClient,
+  type SocketFactory,
+  type SocketLike,
+} from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { mintEmulatorToken } from '@sim/store/testing/emulator-token';
 import { startTestStore, TEST_PROJECT_ID } from '@sim/store/testing/test-store';
@@ -41,6 +45,86 @@ describe('local store guarantees', () => {
         await expect(client.docs.get('users/alice')).rejects.toMatchObject({
           code: 'permission-denied',
         });
+      } finally {
+        client.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a request waiting on a token fetch reaches the store when the connection drops meanwhile', async () => {
+    const store = await startTestStore();
+    try {
+      await store.service().docs.set('users/alice', { firstname: 'Alice' });
+      // Sockets that stay "connecting" until let open, as a slow network's would.
+      let holdOpen = false;
+      const held: (() => void)[] = [];
+      let created = 0;
+      const factory: SocketFactory = (url) => {
+        created += 1;
+        const real = nodeSocketFactory(url);
+        let open = !holdOpen;
+        const socket: SocketLike = {
+          get readyState() {
+            return real.readyState === 1 && !open ? 0 : real.readyState;
+          },
+          send: (data) => real.send(data),
+          close: () => real.close(),
+          onopen: null,
+          onclose: null,
+          onerror: null,
+          onmessage: null,
+        };
+        real.onopen = (ev) => {
+          const opened = () => {
+            open = true;
+            socket.onopen?.(ev);
+          };
+          if (open) opened();
+          else held.push(opened);
+        };
+        real.onclose = (ev) => socket.onclose?.(ev);
+        real.onerror = (ev) => socket.onerror?.(ev);
+        real.onmessage = (ev) => socket.onmessage?.(ev);
+        return socket;
+      };
+      let token = mintEmulatorToken(TEST_PROJECT_ID, { uid: 'alice', email: 'alice@example.com' });
+      let tokenFetched: Promise<void> = Promise.resolve();
+      const client = new LocalStoreClient({
+        url: store.url,
+        credentials: {
+          kind: 'user',
+          getToken: async () => {
+            await tokenFetched;
+            return token;
+          },
+        },
+        socketFactory: factory,
+      });
+      try {
+        expect((await client.docs.get('users/alice')).data).toEqual({ firstname: 'Alice' });
+        // A refreshed token that is slow to come: the next read waits behind it.
+        let release: () => void = () => undefined;
+        tokenFetched = new Promise((resolve) => (release = resolve));
+        token = mintEmulatorToken(TEST_PROJECT_ID, {
+          uid: 'alice',
+          email: 'alice@example.com',
+          emailVerified: true,
+        });
+        const read = client.docs.get('users/alice');
+        // The connection drops; the token comes while the next one is still connecting.
+        holdOpen = true;
+        for (const ws of store.running.sockets()) ws.terminate();
+        await until(() => created === 2 && held.length === 1);
+        release();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        for (const open of held) open();
+        const answered = await Promise.race([
+          read.then((snap) => snap.data),
+          new Promise((resolve) => setTimeout(() => resolve('no answer within 5 s'), 5000)),
+        ]);
+        expect(answered).toEqual({ firstname: 'Alice' });
       } finally {
         client.close();
       }
@@ -154,3 +238,12 @@ describe('local store guarantees', () => {
     }
   });
 });
+
+/** Waits until `done()` holds, for at most 5 s. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('the condition did not come within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -224,8 +224,12 @@ export class LocalStoreClient implements DataPort {
    */
   private enqueue(send: () => void): Promise<void> {
     const run = this.sendQueue.then(async () => {
-      if (this.socket?.readyState !== OPEN) return;
-      await this.syncAuth();
+      const socket = this.socket;
+      if (socket?.readyState !== OPEN) return;
+      await this.syncAuth(socket);
+      // The connection may have dropped while the token was fetched: what was meant for it goes
+      // on the next one, which sends every pending request and listener once it is open.
+      if (this.socket !== socket || socket.readyState !== OPEN) return;
       send();
     });
     this.sendQueue = run.catch(() => undefined);
@@ -236,13 +240,14 @@ export class LocalStoreClient implements DataPort {
   /** The credential last sent on the current socket; undefined when none yet. */
   private sentToken: string | null | undefined = undefined;
 
-  private async syncAuth(): Promise<void> {
+  private async syncAuth(socket: SocketLike): Promise<void> {
     const creds = this.options.credentials;
     const token =
       creds.kind === 'service'
         ? `service:${creds.secret}`
         : await creds.getToken().catch(() => null);
-    if (token === this.sentToken) return;
+    // A newer socket is signed in by its own opening, never with what this one was sent.
+    if (this.socket !== socket || token === this.sentToken) return;
     this.sentToken = token;
     const id = this.nextId++;
     // The store applies an auth message before any message sent after it; an invalid token
@@ -263,6 +268,8 @@ export class LocalStoreClient implements DataPort {
 
   private sendPending(id: number, p: Pending): void {
     if (!this.pending.has(id) || p.sentOn === this.socket) return;
+    // Marked sent only when it is: else the socket's opening would take it as already sent.
+    if (this.socket?.readyState !== OPEN) return;
     p.sentOn = this.socket;
     this.rawSend({ ...p.body, id } as ClientMessage);
   }
@@ -278,6 +285,7 @@ export class LocalStoreClient implements DataPort {
 
   private subscribe(listener: Listener): void {
     if (listener.closed || listener.sentOn === this.socket) return;
+    if (this.socket?.readyState !== OPEN) return;
     listener.sentOn = this.socket;
     const id = this.nextId++;
     if (listener.serverId) this.byServerId.delete(listener.serverId);
