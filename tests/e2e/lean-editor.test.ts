@@ -66,6 +66,15 @@ async function onPhone(page: Page, checks: () => Promise<void>): Promise<void> {
 async function openSection(page: Page, title: string): Promise<void> {
   const button = page.getByRole('button', { name: title, exact: false }).first();
   if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  // Until its content has slid open: the sections below move meanwhile, and a click aimed at the
+  // next one landed on this one's fields (a fresh-clone run under load). The innermost section
+  // holding the button is the last one in the page's order.
+  await page
+    .locator('.MuiAccordion-root', { has: button })
+    .last()
+    .locator('.MuiCollapse-entered')
+    .first()
+    .waitFor();
 }
 
 /** Calls a typed callable wrapper of the SPA as the page's signed-in user. */
