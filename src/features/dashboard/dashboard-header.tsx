@@ -135,39 +135,51 @@ export function DashboardHeader({
           {t(`dashboard.messages.${message}`)}
         </Alert>
       )}
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ ...DASHBOARD_HEADER_ROW, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-      >
-        {tags.map((tag) =>
-          tag.kind === 'upgrade' ? (
-            <Chip
-              key="upgrade"
-              color="secondary"
-              label={t('dashboard.tags.upgrade')}
-              component={RouterLink}
-              to="/dashboard/subscription#purchase"
-              clickable
-              data-testid="plan-tag-upgrade"
-            />
-          ) : (
-            <Chip
-              key={`${tag.kind}-${tag.type}`}
-              variant="outlined"
-              color={tag.type === 'beergame' ? 'warning' : 'info'}
-              label={t(tag.kind === 'free' ? 'dashboard.tags.free' : 'dashboard.tags.players', {
-                type: t(`sessions.types.${tag.type === 'leangame' ? 'leangame' : 'beergame'}`),
-                used: tag.used,
-                max: tag.max,
-              })}
-              data-testid={
-                tag.kind === 'free' ? `plan-tag-free-${tag.type}` : `plan-tag-${tag.type}`
-              }
-            />
-          ),
-        )}
-        <Stack direction="row" spacing={1} sx={{ ml: 'auto !important', alignItems: 'center' }}>
+      <Stack direction="row" spacing={1} sx={{ ...DASHBOARD_HEADER_ROW, alignItems: 'center' }}>
+        {/* The tags scroll sideways rather than wrap: a second row would move the tabs below
+            under a click when the figures arrive (on a phone, 40 px). */}
+        <Stack
+          direction="row"
+          spacing={1}
+          data-testid="plan-tags"
+          sx={{
+            flex: '1 1 auto',
+            minWidth: 0,
+            overflowX: 'auto',
+            scrollbarWidth: 'none',
+            '&::-webkit-scrollbar': { display: 'none' },
+            '& > *': { flexShrink: 0 },
+          }}
+        >
+          {tags.map((tag) =>
+            tag.kind === 'upgrade' ? (
+              <Chip
+                key="upgrade"
+                color="secondary"
+                label={t('dashboard.tags.upgrade')}
+                component={RouterLink}
+                to="/dashboard/subscription#purchase"
+                clickable
+                data-testid="plan-tag-upgrade"
+              />
+            ) : (
+              <Chip
+                key={`${tag.kind}-${tag.type}`}
+                variant="outlined"
+                color={tag.type === 'beergame' ? 'warning' : 'info'}
+                label={t(tag.kind === 'free' ? 'dashboard.tags.free' : 'dashboard.tags.players', {
+                  type: t(`sessions.types.${tag.type === 'leangame' ? 'leangame' : 'beergame'}`),
+                  used: tag.used,
+                  max: tag.max,
+                })}
+                data-testid={
+                  tag.kind === 'free' ? `plan-tag-free-${tag.type}` : `plan-tag-${tag.type}`
+                }
+              />
+            ),
+          )}
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, alignItems: 'center' }}>
           <MenuButton
             label={t('dashboard.menu.create')}
             icon={<AddIcon />}
