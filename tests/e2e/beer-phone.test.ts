@@ -10,14 +10,13 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
 import type { PlayerView } from '@sim/core/beer/view';
 import { sessionTemplateById } from '@sim/core/templates/session-templates';
 import { sessionFromTemplate } from '../../src/features/sessions/session-model';
 import { launchBrowser } from './browser';
 import { layoutShiftTotal, recordLayoutShifts } from './layout-shift';
 import { browserSession, PHONE } from './browser-session';
-import { serviceClient, type ServiceClient } from './stack-helpers';
+import { seedBeerGame, serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const ROLE = 'wholesaler';
@@ -39,33 +38,15 @@ afterAll(() => {
 });
 
 /** A four-role game whose other roles the computer plays, so the player's order turns the week. */
-async function seedGame(name: string, transparent: boolean): Promise<string> {
-  const gid = service.docs.newId();
-  const template = structuredClone(defaultBeerTemplate(4));
-  template.config.params.transparent = transparent;
-  template.config.params.weeks = 12;
-  const docs = buildBeerGameDocs({
-    gid,
-    creator: 'instructor-phone',
-    creatorName: 'Instructor',
+function seedGame(name: string, transparent: boolean): Promise<string> {
+  return seedBeerGame(service, {
     name,
-    template,
-    now: Date.now(),
-    draft: false,
+    creator: 'instructor-phone',
+    roles: 4,
+    computer: OTHERS,
+    transparent,
+    weeks: 12,
   });
-  const game = structuredClone(docs.game);
-  for (const fid of OTHERS) {
-    const f = game.facilities[fid];
-    if (f) f.computer = true;
-  }
-  await service.docs.set(`games/${gid}`, { ...game });
-  const batch = service.docs.batch();
-  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-  for (const [fid, d] of Object.entries(docs.facilities)) {
-    batch.set(`games/${gid}/facilities/${fid}`, { ...d });
-  }
-  await batch.commit();
-  return gid;
 }
 
 async function viewOf(gid: string): Promise<PlayerView> {

@@ -9,10 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
 import { browserSession, PHONE } from './browser-session';
 import { seriousViolations } from './axe';
-import { serviceClient, type ServiceClient } from './stack-helpers';
+import { seedBeerGame, serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 
@@ -34,25 +33,12 @@ function newPage(phone: boolean): Promise<Page> {
 }
 
 /** A published two-role game (retailer, factory), both roles for people. */
-async function seedGame(): Promise<string> {
-  const gid = service.docs.newId();
-  const docs = buildBeerGameDocs({
-    gid,
-    creator: 'instructor-requests',
-    creatorName: 'Instructor',
+function seedGame(): Promise<string> {
+  return seedBeerGame(service, {
     name: 'One request per order',
-    template: structuredClone(defaultBeerTemplate(2)),
-    now: Date.now(),
-    draft: false,
+    creator: 'instructor-requests',
+    roles: 2,
   });
-  await service.docs.set(`games/${gid}`, { ...docs.game });
-  const batch = service.docs.batch();
-  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-  for (const [fid, d] of Object.entries(docs.facilities)) {
-    batch.set(`games/${gid}/facilities/${fid}`, { ...d });
-  }
-  await batch.commit();
-  return gid;
 }
 
 async function join(page: Page, gid: string, role: string, name: string): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * Issue 2 item 9: two players in two browser contexts, both signed in anonymously by opening a
  * session's lobby; one joins with its name and the other sees that name on screen within one
- * second, through the real local stack (document store, Auth emulator, Vite).
+ * second, through the real local stack (document store, Auth emulator, Vite). And a player whose
+ * game shows the seat seconds after the join was accepted still reaches the play page.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { sessionTemplateById } from '@sim/core/templates/session-templates';
 import { sessionFromTemplate } from '../../src/features/sessions/session-model';
 import { launchBrowser } from './browser';
+import { seedBeerGame } from './stack-helpers';
 
 const stack = inject('stack');
 const SID = 'e2e-realtime-session';
@@ -110,4 +112,57 @@ describe('realtime: one player writes, the other sees it', () => {
     // And the writer's own screen shows it joined.
     await alice.getByText(`You joined as ${name}`).waitFor({ timeout: 5000 });
   });
+});
+
+describe('realtime: a join the game shows late', () => {
+  it('opens the play page once the game shows the seat, without sending the player back', async () => {
+    const gid = await seedBeerGame(store, {
+      name: 'Slow snapshot',
+      creator: 'instructor-e2e',
+      roles: 2,
+      computer: ['factory'],
+    });
+    const context = await browser.newContext();
+    try {
+      // Once armed, the store's updates of the game document are held for 8 s, as a congested
+      // classroom network or a listen channel reopening after the sign-in holds them; the join
+      // call itself answers at once.
+      const HOLD_MS = 8000;
+      let holdUntil = 0;
+      await context.routeWebSocket(/.*/, (ws) => {
+        const server = ws.connectToServer();
+        ws.onMessage((message) => server.send(message));
+        let queue = Promise.resolve();
+        server.onMessage((message) => {
+          const text = typeof message === 'string' ? message : message.toString();
+          const wait = text.includes(`"path":"games/${gid}"`) ? holdUntil - Date.now() : 0;
+          // In order: a held update is not overtaken by the next one.
+          queue = queue.then(
+            () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, wait))),
+          );
+          void queue.then(() => ws.send(message));
+        });
+      });
+      const page = await context.newPage();
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await page.goto(`${stack.webUrl}/game/${gid}`);
+      await page.getByTestId('role-retailer').click();
+      await page.getByTestId('intro-player-name').fill('Lena');
+      holdUntil = Date.now() + HOLD_MS;
+      await page.getByTestId('intro-join').click();
+      await page.getByTestId('order-retailer-beer').waitFor({ timeout: 30_000 });
+      // The seat showed late, and the join held: the order field came after the hold.
+      expect(Date.now()).toBeGreaterThanOrEqual(holdUntil);
+      const game = (await store.docs.get(`games/${gid}`)).data;
+      expect(game?.players as string[]).toHaveLength(1);
+      // Intro, then play: never back to the intro in between.
+      const afterClick = visited.slice(visited.lastIndexOf(`/game/${gid}/intro`));
+      expect(afterClick).toEqual([`/game/${gid}/intro`, `/game/${gid}/play`]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -27,6 +27,7 @@ import {
 } from '@/features/games/shared/game-types';
 import type { GameUser } from '@/features/games/shared/game-user';
 import { useGameData } from '@/features/games/shared/use-game-data';
+import { useAcceptedJoinWait } from '@/features/games/shared/started-joins';
 import { PageLoader } from '@/components/page-loader';
 import { SimplePage } from '@/components/simple-page';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
@@ -87,8 +88,15 @@ export function GamePage({
   useEffect(() => {
     if (typeName) rememberGameType(id, typeName);
   }, [id, typeName]);
-  if (loaded.status === 'loading') return <PageLoader />;
   const uid = user?.uid ?? null;
+  const seatedAs = game === null ? 'none' : roleIn(game, uid).kind;
+  const awaitingJoin = useAcceptedJoinWait(
+    id,
+    uid,
+    seatedAs === 'player' || seatedAs === 'observer',
+    view === 'play',
+  );
+  if (loaded.status === 'loading') return <PageLoader />;
   // A type nobody registered is as unknown as a missing game.
   const availability = gameAvailability(game !== null, game, uid);
   if (availability !== 'ok' || game === null || data === null || type === null) {
@@ -143,6 +151,8 @@ export function GamePage({
         const Follow = screens.follow;
         return Follow ? <Follow {...screen} /> : <PendingPage gid={game.id} />;
       }
+      // A join accepted a moment ago that the game does not show yet: wait for it here.
+      if (awaitingJoin) return <PageLoader />;
       return <Navigate to={`/game/${game.id}/intro`} replace />;
     }
     case 'results':

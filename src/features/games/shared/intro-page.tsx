@@ -78,23 +78,21 @@ export function IntroPage<F extends GameFacility>({
       (f) => f.id === (chosen ?? (role.kind === 'player' ? role.facilityId : '')),
     ) ?? null;
   const nameTooLong = playerName.trim().length > PLAYER_NAME_MAX;
-  // The play page decides by the signed-in user and the game document: opened before both show
-  // the join (a first anonymous sign-in reaches the app's user a moment later), it would send the
-  // player back here. So it opens once they do, or a few seconds after the backend accepted it.
+  // The play page decides by the signed-in user and the game document (a first anonymous sign-in
+  // reaches the app's user a moment later). It opens once they show the join, the join done; or
+  // a few seconds after the backend accepted it, keeping the join so that the play page waits
+  // for the game to show it instead of sending the player back here.
   const joined = useStartedJoin(game.id);
   const shown = joinShown(joined, user?.uid ?? null, game);
   const accepted = joined?.accepted === true;
   useEffect(() => {
-    if (!shown && !accepted) return undefined;
-    const open = () => {
+    if (shown) {
       setStartedJoin(game.id, null);
       navigate(`/game/${game.id}/play`);
-    };
-    if (shown) {
-      open();
       return undefined;
     }
-    const timer = window.setTimeout(open, JOIN_SHOWN_WAIT_MS);
+    if (!accepted) return undefined;
+    const timer = window.setTimeout(() => navigate(`/game/${game.id}/play`), JOIN_SHOWN_WAIT_MS);
     return () => window.clearTimeout(timer);
   }, [shown, accepted, game.id, navigate]);
 

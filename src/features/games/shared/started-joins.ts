@@ -4,7 +4,7 @@
  * the play page once the game shows the join, and the game's snapshot may come before the call's
  * answer.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 export interface StartedJoin {
   readonly roleId: string;
@@ -66,4 +66,44 @@ export function joinShown(
   return join.roleId === 'observer'
     ? game.observers.includes(uid)
     : game.players.includes(uid) && game.facilities.some((f) => f.user === uid);
+}
+
+/**
+ * How long the play page waits for the game to show a join the backend accepted. A seat the game
+ * never shows (the creator freed it at once) then sends the player back to the intro.
+ */
+export const ACCEPTED_JOIN_WAIT_MS = 20_000;
+
+/**
+ * On the play page: whether to wait for the game to show the join this tab started in game `gid`
+ * rather than send the user back to the intro. The backend accepted it, but the game's snapshot
+ * (or the app's signed-in user) may come seconds later on a slow network; sent back meanwhile,
+ * the player would stand on the intro with the seat taken. The join is forgotten once `seated`
+ * (the user holds a role or observes), or after `ACCEPTED_JOIN_WAIT_MS`.
+ */
+export function useAcceptedJoinWait(
+  gid: string,
+  uid: string | null,
+  seated: boolean,
+  onPlayPage: boolean,
+): boolean {
+  const join = useStartedJoin(gid);
+  const started = onPlayPage && join !== null;
+  const waiting =
+    started &&
+    !seated &&
+    join !== null &&
+    join.accepted &&
+    (uid === null || join.uid === null || join.uid === uid);
+  useEffect(() => {
+    if (!started) return undefined;
+    if (seated) {
+      setStartedJoin(gid, null);
+      return undefined;
+    }
+    if (!waiting) return undefined;
+    const timer = window.setTimeout(() => setStartedJoin(gid, null), ACCEPTED_JOIN_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [gid, started, seated, waiting]);
+  return waiting;
 }
