@@ -21,6 +21,7 @@ import type { CallableContext } from '../../functions/src/callable';
 import { noTimer } from '../../functions/src/beer/beer-game';
 import * as joinAs from '../../functions/src/callables/join-as';
 import * as placeOrder from '../../functions/src/callables/place-order';
+import { writeBeerGame } from '../seed-beer-game';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -151,13 +152,7 @@ export async function benchBeerPlay(options: BeerPlayBenchOptions = {}): Promise
         template: defaultBeerTemplate(4),
         now: Date.now(),
       });
-      await creator.docs.set(`games/${gid}`, { ...docs.game });
-      const batch = creator.docs.batch();
-      batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-      for (const [fid, doc] of Object.entries(docs.facilities)) {
-        batch.set(`games/${gid}/facilities/${fid}`, { ...doc });
-      }
-      await batch.commit();
+      await writeBeerGame(creator, docs);
 
       // Players join and listen to their facility document.
       const players = roles.map((fid) => {

@@ -16,6 +16,7 @@ import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs
 import { LocalStoreClient } from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import type { RunningStack } from '../local-stack';
+import { writeBeerGame } from '../seed-beer-game';
 import { percentile } from './beer-play-bench';
 import { mib, sampleMemory, treeCpuSeconds } from './process-memory';
 
@@ -194,13 +195,7 @@ export async function benchStackLoad(
           template,
           now: Date.now(),
         });
-        await service.docs.set(`games/${gid}`, { ...docs.game });
-        const batch = service.docs.batch();
-        batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-        for (const [fid, doc] of Object.entries(docs.facilities)) {
-          batch.set(`games/${gid}/facilities/${fid}`, { ...doc });
-        }
-        await batch.commit();
+        await writeBeerGame(service, docs);
         const players: Player[] = [];
         for (const fid of ROLES) {
           const { idToken } = await signInAnonymously(stack.authEmulatorHost);

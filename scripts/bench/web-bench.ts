@@ -16,10 +16,10 @@ import { join, resolve } from 'node:path';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
 import { createAdminPort } from '../../functions/src/data/admin-adapter';
 import { freePorts, startLocalStack, type RunningStack } from '../local-stack';
 import { describe as describeRoutes, kib, measureBuild } from '../route-bytes';
+import { seedBeerGame } from '../seed-beer-game';
 import { FIRST_READ_HINTS_KEY } from '../../src/lib/preload/first-read-hints';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -41,32 +41,13 @@ async function seedGame(stack: RunningStack, projectId: string): Promise<string>
   process.env.FIRESTORE_EMULATOR_HOST = stack.firestoreEmulatorHost;
   const app = initializeApp({ projectId }, `web-bench-${Date.now()}`);
   try {
-    const service = createAdminPort(app);
-    const gid = service.docs.newId();
-    const template = structuredClone(defaultBeerTemplate(4));
-    template.config.params.weeks = 20;
-    const docs = buildBeerGameDocs({
-      gid,
-      creator: 'bench-instructor',
-      creatorName: 'Instructor',
+    return await seedBeerGame(createAdminPort(app), {
       name: 'Lighthouse',
-      template,
-      now: Date.now(),
-      draft: false,
+      creator: 'bench-instructor',
+      roles: 4,
+      computer: COMPUTER_ROLES,
+      weeks: 20,
     });
-    const game = structuredClone(docs.game);
-    for (const fid of COMPUTER_ROLES) {
-      const facility = game.facilities[fid];
-      if (facility) facility.computer = true;
-    }
-    await service.docs.set(`games/${gid}`, { ...game });
-    const batch = service.docs.batch();
-    batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-    for (const [fid, data] of Object.entries(docs.facilities)) {
-      batch.set(`games/${gid}/facilities/${fid}`, { ...data });
-    }
-    await batch.commit();
-    return gid;
   } finally {
     await deleteApp(app);
   }

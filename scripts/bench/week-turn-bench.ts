@@ -11,11 +11,11 @@
  * cache keeps for a few seconds has expired).
  */
 import type { Browser, Page } from 'playwright-core';
-import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
 import { LocalStoreClient } from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { launchBrowser } from '../../tests/e2e/browser';
 import type { RunningStack } from '../local-stack';
+import { seedBeerGame } from '../seed-beer-game';
 import { percentile } from './beer-play-bench';
 
 const PLAYERS = ['retailer', 'wholesaler', 'distributor'] as const;
@@ -69,28 +69,13 @@ async function seedGame(stack: RunningStack, weeks: number): Promise<string> {
     socketFactory: nodeSocketFactory,
   });
   try {
-    const gid = service.docs.newId();
-    const template = structuredClone(defaultBeerTemplate(4));
-    template.config.params.weeks = weeks;
-    const docs = buildBeerGameDocs({
-      gid,
-      creator: 'bench-instructor',
-      creatorName: 'Instructor',
+    return await seedBeerGame(service, {
       name: 'Week turn',
-      template,
-      now: Date.now(),
+      creator: 'bench-instructor',
+      roles: 4,
+      computer: [COMPUTER],
+      weeks,
     });
-    const game = structuredClone(docs.game);
-    const computer = game.facilities[COMPUTER];
-    if (computer) computer.computer = true;
-    await service.docs.set(`games/${gid}`, { ...game });
-    const batch = service.docs.batch();
-    batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-    for (const [fid, data] of Object.entries(docs.facilities)) {
-      batch.set(`games/${gid}/facilities/${fid}`, { ...data });
-    }
-    await batch.commit();
-    return gid;
   } finally {
     service.close();
   }

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
+import { writeBeerGame } from '../../scripts/seed-beer-game';
 import { browserSession, PHONE } from './browser-session';
 import { serviceClient, type ServiceClient } from './stack-helpers';
 
@@ -38,18 +39,7 @@ async function seedGame(): Promise<string> {
     now: Date.now(),
     draft: false,
   });
-  const game = structuredClone(docs.game);
-  for (const fid of OTHERS) {
-    const f = game.facilities[fid];
-    if (f) f.computer = true;
-  }
-  await service.docs.set(`games/${gid}`, { ...game });
-  const batch = service.docs.batch();
-  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-  for (const [fid, d] of Object.entries(docs.facilities)) {
-    batch.set(`games/${gid}/facilities/${fid}`, { ...d });
-  }
-  await batch.commit();
+  await writeBeerGame(service, docs, OTHERS);
   return gid;
 }
 

@@ -16,7 +16,8 @@ import { sessionFromTemplate } from '../../src/features/sessions/session-model';
 import { launchBrowser } from './browser';
 import { layoutShiftTotal, recordLayoutShifts } from './layout-shift';
 import { browserSession, PHONE } from './browser-session';
-import { seedBeerGame, serviceClient, type ServiceClient } from './stack-helpers';
+import { seedBeerGame } from '../../scripts/seed-beer-game';
+import { serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 const ROLE = 'wholesaler';

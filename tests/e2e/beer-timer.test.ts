@@ -8,6 +8,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { buildBeerGameDocs } from '@sim/core/beer/game-docs';
 import { twoProductNetworkConfig } from '@sim/core/templates/beer-templates';
+import { writeBeerGame } from '../../scripts/seed-beer-game';
 import { browserSession } from './browser-session';
 import { serviceClient, signUpInstructor } from './stack-helpers';
 
@@ -56,13 +57,7 @@ describe('beer week timer and allocations', () => {
       template: { config },
       now: Date.now(),
     });
-    await service.docs.set(`games/${gid}`, { ...docs.game });
-    const batch = service.docs.batch();
-    batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-    for (const [fid, d] of Object.entries(docs.facilities)) {
-      batch.set(`games/${gid}/facilities/${fid}`, { ...d });
-    }
-    await batch.commit();
+    await writeBeerGame(service, docs);
 
     // ---- the instructor's live view
     const teacher = await session.newPage();

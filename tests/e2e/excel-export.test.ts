@@ -15,6 +15,7 @@ import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs
 import { sessionTemplateById } from '@sim/core/templates/session-templates';
 import { sessionFromTemplate } from '../../src/features/sessions/session-model';
 import { numberFormatter } from '../../src/lib/i18n/format-number';
+import { writeBeerGame } from '../../scripts/seed-beer-game';
 import { expectNoSeriousViolations } from './axe';
 import { browserSession, DESKTOP, PHONE } from './browser-session';
 import { instructorOnDashboard, serviceClient, type ServiceClient } from './stack-helpers';
@@ -55,18 +56,7 @@ async function seedGame(creator: string, name: string): Promise<string> {
     now: Date.now(),
     draft: false,
   });
-  const game = structuredClone(docs.game);
-  for (const fid of COMPUTER_ROLES) {
-    const f = game.facilities[fid];
-    if (f) f.computer = true;
-  }
-  await service.docs.set(`games/${gid}`, { ...game });
-  const batch = service.docs.batch();
-  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-  for (const [fid, d] of Object.entries(docs.facilities)) {
-    batch.set(`games/${gid}/facilities/${fid}`, { ...d });
-  }
-  await batch.commit();
+  await writeBeerGame(service, docs, COMPUTER_ROLES);
   return gid;
 }
 

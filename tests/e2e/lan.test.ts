@@ -26,6 +26,7 @@ import {
   type RunningStack,
   type StackBackend,
 } from '../../scripts/local-stack';
+import { writeBeerGame } from '../../scripts/seed-beer-game';
 import { CHROMIUM_PATH, launchBrowser } from './browser';
 import { serviceClientOf, signUpInstructor } from './stack-helpers';
 
@@ -173,13 +174,7 @@ describe.skipIf(unavailable !== '').each(BACKENDS)(
         template: { config: chainConfig({ count: 2, weeks: 3 }) },
         now: Date.now(),
       });
-      await service.docs.set(`games/${gid}`, { ...docs.game });
-      const batch = service.docs.batch();
-      batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-      for (const [fid, d] of Object.entries(docs.facilities)) {
-        batch.set(`games/${gid}/facilities/${fid}`, { ...d });
-      }
-      await batch.commit();
+      await writeBeerGame(service, docs);
       const role = Object.keys(docs.facilities)[0] ?? '';
 
       const teacher = await newPage(hostBrowser as Browser);

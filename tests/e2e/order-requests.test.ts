@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { browserSession, PHONE } from './browser-session';
 import { seriousViolations } from './axe';
-import { seedBeerGame, serviceClient, type ServiceClient } from './stack-helpers';
+import { seedBeerGame } from '../../scripts/seed-beer-game';
+import { serviceClient, type ServiceClient } from './stack-helpers';
 
 const stack = inject('stack');
 

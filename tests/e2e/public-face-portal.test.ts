@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { buildBeerGameDocs, chainConfig, type BuildBeerGameArgs } from '@sim/core/beer/game-docs';
 import { sessionTemplateById } from '@sim/core/templates/session-templates';
+import { writeBeerGame } from '../../scripts/seed-beer-game';
 import { sessionFromTemplate } from '../../src/features/sessions/session-model';
 import { expectNoSeriousViolations } from './axe';
 import { launchBrowser } from './browser';
@@ -148,13 +149,7 @@ async function seedGame(
     now: Date.now(),
     ...build,
   });
-  await service.docs.set(`games/${gid}`, { ...docs.game, ...extra });
-  const batch = service.docs.batch();
-  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-  for (const [fid, d] of Object.entries(docs.facilities)) {
-    batch.set(`games/${gid}/facilities/${fid}`, { ...d });
-  }
-  await batch.commit();
+  await writeBeerGame(service, { ...docs, game: { ...docs.game, ...extra } });
   return gid;
 }
 

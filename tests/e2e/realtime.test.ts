@@ -11,7 +11,7 @@ import { nodeSocketFactory } from '@sim/store/client/node-socket';
 import { sessionTemplateById } from '@sim/core/templates/session-templates';
 import { sessionFromTemplate } from '../../src/features/sessions/session-model';
 import { launchBrowser } from './browser';
-import { seedBeerGame } from './stack-helpers';
+import { seedBeerGame } from '../../scripts/seed-beer-game';
 
 const stack = inject('stack');
 const SID = 'e2e-realtime-session';

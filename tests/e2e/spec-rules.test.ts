@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildBeerGameDocs, chainConfig } from '@sim/core/beer/game-docs';
+import { writeBeerGame } from '../../scripts/seed-beer-game';
 import { browserSession, PHONE } from './browser-session';
 import { serviceClient, signUpInstructor, type ServiceClient } from './stack-helpers';
 
@@ -41,13 +42,7 @@ async function seedGame(teacherUid: string, name: string): Promise<string> {
     template: { config: chainConfig({ count: 4 }) },
     now: Date.now(),
   });
-  await service.docs.set(`games/${gid}`, { ...docs.game });
-  const batch = service.docs.batch();
-  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-  for (const [fid, d] of Object.entries(docs.facilities)) {
-    batch.set(`games/${gid}/facilities/${fid}`, { ...d });
-  }
-  await batch.commit();
+  await writeBeerGame(service, docs);
   return gid;
 }
 

@@ -2,7 +2,6 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { buildBeerGameDocs, defaultBeerTemplate } from '@sim/core/beer/game-docs';
 import type { DataPort } from '@sim/core/port/data-port';
 import { LocalStoreClient } from '@sim/store/client/local-client';
 import { nodeSocketFactory } from '@sim/store/client/node-socket';
@@ -48,51 +47,6 @@ export function serviceClientOf(stack: {
     files: port.files,
     close: () => void deleteApp(app).catch(() => undefined),
   };
-}
-
-/**
- * A published beer game written as the backend writes it: its document, private parameters and
- * facility documents. The roles in `computer` are the computer's, so a player's order turns the
- * week alone.
- */
-export async function seedBeerGame(
-  service: DataPort,
-  options: {
-    readonly name: string;
-    readonly creator: string;
-    /** The chain's length: 2 is the retailer and the factory, 4 the whole beer chain. */
-    readonly roles: number;
-    readonly computer?: readonly string[];
-    readonly transparent?: boolean;
-    readonly weeks?: number;
-  },
-): Promise<string> {
-  const gid = service.docs.newId();
-  const template = structuredClone(defaultBeerTemplate(options.roles));
-  if (options.transparent !== undefined) template.config.params.transparent = options.transparent;
-  if (options.weeks !== undefined) template.config.params.weeks = options.weeks;
-  const docs = buildBeerGameDocs({
-    gid,
-    creator: options.creator,
-    creatorName: 'Instructor',
-    name: options.name,
-    template,
-    now: Date.now(),
-    draft: false,
-  });
-  const game = structuredClone(docs.game);
-  for (const fid of options.computer ?? []) {
-    const f = game.facilities[fid];
-    if (f) f.computer = true;
-  }
-  await service.docs.set(`games/${gid}`, { ...game });
-  const batch = service.docs.batch();
-  batch.set(`games/${gid}/private/params`, { ...docs.privateParams });
-  for (const [fid, d] of Object.entries(docs.facilities)) {
-    batch.set(`games/${gid}/facilities/${fid}`, { ...d });
-  }
-  await batch.commit();
-  return gid;
 }
 
 /** Creates an email account in the Auth emulator and returns its uid. */
