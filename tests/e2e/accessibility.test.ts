@@ -61,6 +61,8 @@ describe.skipIf(stack.unavailable !== '')('accessibility', () => {
     await instructorOnDashboard(teacher, service, stack.webUrl, email);
     await teacher.getByTestId('dashboard-new-beer-game').waitFor({ timeout: 20_000 });
     await check(teacher, 'dashboard-games');
+    // On a phone the header's tags scroll sideways in their own keyboard-reachable region.
+    await onPhone(teacher, () => check(teacher, 'dashboard-games-phone'));
     // Each tab once drawn: selected, its panel loaded (what it shows first).
     const shown: Record<string, string> = {
       Sessions: '[data-testid^="session-template-"], [data-testid="sessions-list"], main button',

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -23,6 +24,7 @@ import {
 import { watchPlanUsage, type TeamInfo } from '@/features/dashboard/dashboard-api';
 import { reportError } from '@/lib/sentry';
 import { LanPanel } from '@/features/dashboard/lan-panel';
+import { ScrollRegion } from '@/components/scroll-region';
 import { DASHBOARD_HEADER_ROW } from '@/features/dashboard/dashboard-tabs';
 
 /** Spec §2: the join-team / start-trial message, shown after 500 ms. */
@@ -138,47 +140,59 @@ export function DashboardHeader({
       <Stack direction="row" spacing={1} sx={{ ...DASHBOARD_HEADER_ROW, alignItems: 'center' }}>
         {/* The tags scroll sideways rather than wrap: a second row would move the tabs below
             under a click when the figures arrive (on a phone, 40 px). */}
-        <Stack
-          direction="row"
-          spacing={1}
-          data-testid="plan-tags"
-          sx={{
-            flex: '1 1 auto',
-            minWidth: 0,
-            overflowX: 'auto',
-            scrollbarWidth: 'none',
-            '&::-webkit-scrollbar': { display: 'none' },
-            '& > *': { flexShrink: 0 },
-          }}
-        >
-          {tags.map((tag) =>
-            tag.kind === 'upgrade' ? (
-              <Chip
-                key="upgrade"
-                color="secondary"
-                label={t('dashboard.tags.upgrade')}
-                component={RouterLink}
-                to="/dashboard/subscription#purchase"
-                clickable
-                data-testid="plan-tag-upgrade"
-              />
-            ) : (
-              <Chip
-                key={`${tag.kind}-${tag.type}`}
-                variant="outlined"
-                color={tag.type === 'beergame' ? 'warning' : 'info'}
-                label={t(tag.kind === 'free' ? 'dashboard.tags.free' : 'dashboard.tags.players', {
-                  type: t(`sessions.types.${tag.type === 'leangame' ? 'leangame' : 'beergame'}`),
-                  used: tag.used,
-                  max: tag.max,
-                })}
-                data-testid={
-                  tag.kind === 'free' ? `plan-tag-free-${tag.type}` : `plan-tag-${tag.type}`
-                }
-              />
-            ),
-          )}
-        </Stack>
+        {tags.length === 0 ? (
+          <Box sx={{ flex: '1 1 auto' }} />
+        ) : (
+          <ScrollRegion
+            label={t('dashboard.tags.label')}
+            sx={{
+              flex: '1 1 auto',
+              minWidth: 0,
+              scrollbarWidth: 'none',
+              '&::-webkit-scrollbar': { display: 'none' },
+            }}
+          >
+            <Stack
+              direction="row"
+              spacing={1}
+              data-testid="plan-tags"
+              sx={{ '& > *': { flexShrink: 0 } }}
+            >
+              {tags.map((tag) =>
+                tag.kind === 'upgrade' ? (
+                  <Chip
+                    key="upgrade"
+                    color="secondary"
+                    label={t('dashboard.tags.upgrade')}
+                    component={RouterLink}
+                    to="/dashboard/subscription#purchase"
+                    clickable
+                    data-testid="plan-tag-upgrade"
+                  />
+                ) : (
+                  <Chip
+                    key={`${tag.kind}-${tag.type}`}
+                    variant="outlined"
+                    color={tag.type === 'beergame' ? 'warning' : 'info'}
+                    label={t(
+                      tag.kind === 'free' ? 'dashboard.tags.free' : 'dashboard.tags.players',
+                      {
+                        type: t(
+                          `sessions.types.${tag.type === 'leangame' ? 'leangame' : 'beergame'}`,
+                        ),
+                        used: tag.used,
+                        max: tag.max,
+                      },
+                    )}
+                    data-testid={
+                      tag.kind === 'free' ? `plan-tag-free-${tag.type}` : `plan-tag-${tag.type}`
+                    }
+                  />
+                ),
+              )}
+            </Stack>
+          </ScrollRegion>
+        )}
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0, alignItems: 'center' }}>
           <MenuButton
             label={t('dashboard.menu.create')}
