@@ -153,6 +153,9 @@ describe('realtime: a join the game shows late', () => {
       await page.getByTestId('intro-player-name').fill('Lena');
       holdUntil = Date.now() + HOLD_MS;
       await page.getByTestId('intro-join').click();
+      // Meanwhile the play page says what it waits for.
+      await page.waitForURL(`**/game/${gid}/play`, { timeout: 30_000 });
+      await page.getByRole('status', { name: 'Joining…' }).getByText('Joining…').waitFor();
       await page.getByTestId('order-retailer-beer').waitFor({ timeout: 30_000 });
       // The seat showed late, and the join held: the order field came after the hold.
       expect(Date.now()).toBeGreaterThanOrEqual(holdUntil);

@@ -152,7 +152,7 @@ export function GamePage({
         return Follow ? <Follow {...screen} /> : <PendingPage gid={game.id} />;
       }
       // A join accepted a moment ago that the game does not show yet: wait for it here.
-      if (awaitingJoin) return <PageLoader />;
+      if (awaitingJoin) return <PageLoader label={t('game.intro.joining')} />;
       return <Navigate to={`/game/${game.id}/intro`} replace />;
     }
     case 'results':
