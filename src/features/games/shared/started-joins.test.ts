@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptStartedJoin,
+  awaitsAcceptedJoin,
   joinShown,
   setStartedJoin,
   startedJoin,
@@ -64,5 +65,29 @@ describe('acceptStartedJoin', () => {
     setStartedJoin('g2', null);
     acceptStartedJoin('g2');
     expect(startedJoin('g2')).toBeNull();
+  });
+});
+
+describe('awaitsAcceptedJoin', () => {
+  const accepted = (uid: string | null): StartedJoin => ({
+    roleId: 'retailer',
+    uid,
+    accepted: true,
+  });
+
+  it('waits for a join the backend accepted until the game seats the user', () => {
+    expect(awaitsAcceptedJoin(accepted('ana'), 'ana', false)).toBe(true);
+    expect(awaitsAcceptedJoin(accepted('ana'), 'ana', true)).toBe(false);
+  });
+
+  it('waits while the signed-in user has not reached the app, or for a visitor who signed in after the click', () => {
+    expect(awaitsAcceptedJoin(accepted('ana'), null, false)).toBe(true);
+    expect(awaitsAcceptedJoin(accepted(null), 'ana', false)).toBe(true);
+  });
+
+  it('does not wait for a join not yet accepted, another user’s, or none', () => {
+    expect(awaitsAcceptedJoin(join('retailer', 'ana'), 'ana', false)).toBe(false);
+    expect(awaitsAcceptedJoin(accepted('bob'), 'ana', false)).toBe(false);
+    expect(awaitsAcceptedJoin(null, 'ana', false)).toBe(false);
   });
 });

@@ -75,6 +75,24 @@ export function joinShown(
 export const ACCEPTED_JOIN_WAIT_MS = 20_000;
 
 /**
+ * Whether the play page waits for `join` rather than send the user back to the intro: the
+ * backend accepted it, the game does not show the user `seated` yet, and it is this user's join
+ * (or the signed-in user has not reached the app yet).
+ */
+export function awaitsAcceptedJoin(
+  join: StartedJoin | null,
+  uid: string | null,
+  seated: boolean,
+): boolean {
+  return (
+    join !== null &&
+    join.accepted &&
+    !seated &&
+    (uid === null || join.uid === null || join.uid === uid)
+  );
+}
+
+/**
  * On the play page: whether to wait for the game to show the join this tab started in game `gid`
  * rather than send the user back to the intro. The backend accepted it, but the game's snapshot
  * (or the app's signed-in user) may come seconds later on a slow network; sent back meanwhile,
@@ -89,12 +107,7 @@ export function useAcceptedJoinWait(
 ): boolean {
   const join = useStartedJoin(gid);
   const started = onPlayPage && join !== null;
-  const waiting =
-    started &&
-    !seated &&
-    join !== null &&
-    join.accepted &&
-    (uid === null || join.uid === null || join.uid === uid);
+  const waiting = started && awaitsAcceptedJoin(join, uid, seated);
   useEffect(() => {
     if (!started) return undefined;
     if (seated) {
