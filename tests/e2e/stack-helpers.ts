@@ -105,8 +105,8 @@ export async function instructorOnDashboard(
   await passwordField.fill(password);
   await page.getByRole('button', { name: /log in/i }).click();
   await page.waitForURL('**/dashboard/**', { timeout: 30_000 });
-  // Once the header is in: on a phone its tags wrap to a second row when it arrives, which moves
-  // the tabs 40 px down under a click aimed at them.
+  // Once the header is in: its code loads apart from the tabs', and a test's first click should
+  // find the dashboard as a teacher sees it once settled.
   await page.getByTestId('dashboard-create-menu').waitFor({ timeout: 30_000 });
   return uid;
 }

@@ -89,17 +89,17 @@ export function GamePage({
     if (typeName) rememberGameType(id, typeName);
   }, [id, typeName]);
   const uid = user?.uid ?? null;
-  const seatedAs = game === null ? 'none' : roleIn(game, uid).kind;
+  const role = game === null ? null : roleIn(game, uid);
   const awaitingJoin = useAcceptedJoinWait(
     id,
     uid,
-    seatedAs === 'player' || seatedAs === 'observer',
+    role?.kind === 'player' || role?.kind === 'observer',
     view === 'play',
   );
   if (loaded.status === 'loading') return <PageLoader />;
   // A type nobody registered is as unknown as a missing game.
   const availability = gameAvailability(game !== null, game, uid);
-  if (availability !== 'ok' || game === null || data === null || type === null) {
+  if (availability !== 'ok' || game === null || role === null || data === null || type === null) {
     return (
       <SimplePage
         title={t('game.unavailableTitle')}
@@ -114,7 +114,6 @@ export function GamePage({
       </SimplePage>
     );
   }
-  const role = roleIn(game, uid);
   const screen = { game, data, role, user };
   const { screens } = type;
   switch (view) {
