@@ -63,6 +63,7 @@ function withoutTestIds(html: string): string {
 interface Markup {
   readonly html: string;
   readonly css: string;
+  readonly styleNames: readonly string[];
 }
 
 interface MarkupModule {
@@ -96,12 +97,14 @@ export function prerenderHome(options: {
   const enabled = !forced || forced === 'en';
   const appHosts = parseAppHosts(options.env['VITE_APP_HOSTS']);
   // The markup's styles go in the head (its rules scoped by emotion's class names, which the app's
-  // own match); the gate runs before the body is parsed.
+  // own match), named as emotion names server-rendered styles, so the app's style cache does not
+  // write them again (decision 0036); the gate runs before the body is parsed.
   const inject = (html: string, page: PrerenderedPage, markup: Markup): string =>
     html
       .replace(
         '</head>',
-        `<style>${STYLE}</style><style data-prerender>${markup.css}</style>` +
+        `<style>${STYLE}</style>` +
+          `<style data-emotion="css ${markup.styleNames.join(' ')}" data-prerender>${markup.css}</style>` +
           `<script>${gateScript(page, appHosts)}</script></head>`,
       )
       .replace(

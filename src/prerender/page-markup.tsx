@@ -33,6 +33,8 @@ export interface Markup {
   readonly html: string;
   /** The styles the markup uses, apart (one style element instead of one per rule). */
   readonly css: string;
+  /** Emotion's names of those styles: the app's style cache takes them as already inserted. */
+  readonly styleNames: readonly string[];
 }
 
 /** `page` in the app's frame and providers at `path`, in English. */
@@ -70,10 +72,14 @@ function renderMarkup(
       </I18nextProvider>
     </CacheProvider>,
   );
-  const css = Object.values(cache.inserted)
-    .filter((rule): rule is string => typeof rule === 'string')
-    .join('');
-  return { html, css };
+  const rules = Object.entries(cache.inserted).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return {
+    html,
+    css: rules.map(([, rule]) => rule).join(''),
+    styleNames: rules.map(([name]) => name),
+  };
 }
 
 /** The home page of a signed-out visitor, the session code card's frame empty. */

@@ -128,6 +128,36 @@ describe('SPA shell', () => {
     await context.close();
   });
 
+  it('lets the app use the prerendered page’s styles instead of writing them again', async () => {
+    // Each rule the app writes makes the browser style the page again; the prerendered page's
+    // rules are emotion's own, named in its style element, so the app's cache skips them.
+    const context = await browser.newContext(PHONE_CONTEXT);
+    const page = await context.newPage();
+    await page.goto(`${stack.webUrl}/`);
+    await page.getByTestId('join-code-input').waitFor();
+    const rules = await page.evaluate(() => {
+      const textsOf = (style: Element | null): string[] =>
+        style instanceof HTMLStyleElement
+          ? Array.from(style.sheet?.cssRules ?? [], (rule) => rule.cssText)
+          : [];
+      const prerendered = new Set(textsOf(document.querySelector('style[data-prerender]')));
+      const written = Array.from(document.querySelectorAll('style[data-emotion="css"]')).flatMap(
+        textsOf,
+      );
+      return {
+        prerendered: prerendered.size,
+        written: written.length,
+        writtenAgain: written.filter((rule) => prerendered.has(rule)).length,
+      };
+    });
+    await context.close();
+    expect(rules.prerendered, 'the prerendered page brings its rules').toBeGreaterThan(100);
+    expect(rules.written, 'the app writes the rules of what the prerender lacks').toBeGreaterThan(
+      0,
+    );
+    expect(rules.writtenAgain, 'rules the app wrote again').toBe(0);
+  });
+
   it('paints a game page’s frame before its JavaScript, and the app takes it over in place', async () => {
     const context = await browser.newContext(PHONE_CONTEXT);
     const page = await context.newPage();
