@@ -95,6 +95,8 @@ let wanted: Locale = FALLBACK_LOCALE;
 const loadedFiles = new Map<string, Promise<void>>(
   Object.keys(englishShellFiles).map((path) => [path, Promise.resolve()]),
 );
+/** Files in i18next already (`locale/file` paths). */
+const filesIn = new Set<string>(Object.keys(englishShellFiles));
 /** The feature files pages have asked for: a language chosen later loads them too. */
 const featuresInUse = new Set<string>();
 
@@ -117,6 +119,7 @@ function loadFiles(locale: Locale, files: Iterable<string>): Promise<void> {
             true,
             true,
           );
+          filesIn.add(path);
         },
         (err: unknown) => {
           loadedFiles.delete(path);
@@ -147,13 +150,41 @@ export function loadStrings(features: readonly string[]): Promise<void> {
   ]).then(() => undefined);
 }
 
-/** A missing key `<feature>.<group>.…` or `<feature>.…` of a file not loaded yet loads that file. */
+/**
+ * What components showing strings listen to besides a change of language: strings a missing key
+ * asked for have arrived. Files a page named arrive before it renders and need no new render;
+ * every new render of all components showing strings is synchronous, and i18next's own `added`
+ * event would make one for each file of the page (a phone's long task).
+ */
+export const MISSING_STRINGS_ARRIVED = 'missingStringsArrived';
+
+/** Files a missing key is waiting for. */
+const awaitedFiles = new Set<string>();
+
+/**
+ * A missing key `<feature>.<group>.…` or `<feature>.…` of a file not loaded yet loads that file,
+ * and the components render again once it is in, also when a page had already asked for it.
+ */
 function loadMissing(key: string): void {
   const [feature, group] = key.split('.');
   const file = [`${feature}.${group}`, feature].find((name) =>
     Object.hasOwn(loaders, filePath(FALLBACK_LOCALE, name ?? '')),
   );
-  if (file) loadStrings([file]).catch(() => undefined);
+  if (!file || awaitedFiles.has(file)) return;
+  const shown = i18next.isInitialized ? normalizeLocale(i18next.language) : null;
+  const locales = shown ? [FALLBACK_LOCALE, shown] : [FALLBACK_LOCALE];
+  // A key its loaded file does not have stays missing: rendering again would ask for it again.
+  const paths = locales
+    .map((locale) => filePath(locale, file))
+    .filter((path) => Object.hasOwn(loaders, path));
+  if (paths.every((path) => filesIn.has(path))) return;
+  awaitedFiles.add(file);
+  loadStrings([file])
+    .then(
+      () => i18next.emit(MISSING_STRINGS_ARRIVED),
+      () => undefined,
+    )
+    .finally(() => awaitedFiles.delete(file));
 }
 
 function readChoice(): PickerChoice | null {
@@ -227,8 +258,8 @@ export async function initI18n(): Promise<void> {
       // The net under the pages' lists of files: a key of an unloaded file loads it…
       saveMissing: true,
       missingKeyHandler: (_languages, _namespace, key) => loadMissing(key),
-      // …and the components render again when strings arrive.
-      react: { bindI18nStore: 'added' },
+      // …and the components render again when they arrive.
+      react: { bindI18n: `languageChanged ${MISSING_STRINGS_ARRIVED}` },
     });
   await switchTo(locale);
 }
