@@ -62,6 +62,7 @@ function withoutTestIds(html: string): string {
 
 interface Markup {
   readonly html: string;
+  readonly globalCss: string;
   readonly css: string;
   readonly styleNames: readonly string[];
 }
@@ -98,12 +99,14 @@ export function prerenderHome(options: {
   const appHosts = parseAppHosts(options.env['VITE_APP_HOSTS']);
   // The markup's styles go in the head (its rules scoped by emotion's class names, which the app's
   // own match), named as emotion names server-rendered styles, so the app's style cache does not
-  // write them again (decision 0036); the gate runs before the body is parsed.
+  // write them again (decision 0036); the global rules before them, unnamed, so that the app's own
+  // global rules, written before its cache's first element, come after them; the gate runs
+  // before the body is parsed.
   const inject = (html: string, page: PrerenderedPage, markup: Markup): string =>
     html
       .replace(
         '</head>',
-        `<style>${STYLE}</style>` +
+        `<style>${STYLE}</style><style>${markup.globalCss}</style>` +
           `<style data-emotion="css ${markup.styleNames.join(' ')}" data-prerender>${markup.css}</style>` +
           `<script>${gateScript(page, appHosts)}</script></head>`,
       )

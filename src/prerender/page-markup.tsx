@@ -31,9 +31,11 @@ import { localeNumberInterpolation } from '@/lib/i18n/format-number';
 
 export interface Markup {
   readonly html: string;
-  /** The styles the markup uses, apart (one style element instead of one per rule). */
+  /** The markup's global rules (the baseline's `html`, `body`…), apart. */
+  readonly globalCss: string;
+  /** The rules of the markup's class names and animations, apart. */
   readonly css: string;
-  /** Emotion's names of those styles: the app's style cache takes them as already inserted. */
+  /** Emotion's names of those rules: the app's style cache takes them as already inserted. */
   readonly styleNames: readonly string[];
 }
 
@@ -75,10 +77,19 @@ function renderMarkup(
   const rules = Object.entries(cache.inserted).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string',
   );
+  // Global rules stay apart: the app writes its own global rules (a portal's colours) before the
+  // first element of its cache, and they must come after the markup's to win.
+  const scoped = ([name, rule]: [string, string]): boolean =>
+    rule.includes(`.${cache.key}-${name}`) || rule.startsWith(`@keyframes ${name}`);
+  const own = rules.filter(scoped);
   return {
     html,
-    css: rules.map(([, rule]) => rule).join(''),
-    styleNames: rules.map(([name]) => name),
+    globalCss: rules
+      .filter((entry) => !scoped(entry))
+      .map(([, rule]) => rule)
+      .join(''),
+    css: own.map(([, rule]) => rule).join(''),
+    styleNames: own.map(([name]) => name),
   };
 }
 
