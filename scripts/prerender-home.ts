@@ -18,6 +18,7 @@ import {
   type ViteDevServer,
 } from 'vite';
 import { GAME_FRAME_PATH, showsPrerender, type PrerenderedPage } from '../src/prerender/gate.ts';
+import type { Markup } from '../src/prerender/page-markup.tsx';
 import { frameGameName, GAME_NAMES_KEY } from '../src/prerender/frame-name.ts';
 import { LOCALES } from '../src/lib/i18n/pick-locale.ts';
 import { parseAppHosts } from '../src/lib/host/portal-host.ts';
@@ -58,13 +59,6 @@ function frameNameScript(): string {
  */
 function withoutTestIds(html: string): string {
   return html.replace(/ data-testid="[^"]*"/g, '');
-}
-
-interface Markup {
-  readonly html: string;
-  readonly globalCss: string;
-  readonly css: string;
-  readonly styleNames: readonly string[];
 }
 
 interface MarkupModule {
