@@ -192,6 +192,40 @@ describe('the Tasks emulator beside the host', () => {
     }
   }, 20_000);
 
+  it('sends a registration again when its connection is dropped before an answer', async () => {
+    const received: unknown[] = [];
+    let dropped = 0;
+    const flaky = createServer((req, res) => {
+      // The first connection is reset before any answer, as a closing kept-alive one would be.
+      if (dropped === 0) {
+        dropped += 1;
+        req.socket.destroy();
+        return;
+      }
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ url: req.url, body: JSON.parse(body) as unknown });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((ready) => flaky.listen(0, '127.0.0.1', ready));
+    try {
+      const host = `127.0.0.1:${(flaky.address() as AddressInfo).port}`;
+      await registerTaskQueues(host, PROJECT, base, functions);
+      expect(dropped).toBe(1);
+      expect(received).toEqual([
+        {
+          url: `/projects/${PROJECT}/locations/us-central1/queues/tick`,
+          body: expect.objectContaining({ defaultUri: `${base}/${PROJECT}/us-central1/tick` }),
+        },
+      ]);
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise((done) => flaky.close(done));
+    }
+  });
+
   it('skips functions that are not task queues', async () => {
     const none: HostedFunction[] = functions.filter((f) => f.kind !== 'taskQueue');
     await expect(registerTaskQueues('127.0.0.1:1', PROJECT, base, none)).resolves.toBeUndefined();

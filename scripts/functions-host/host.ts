@@ -211,18 +211,33 @@ export async function registerTaskQueues(
 ): Promise<void> {
   for (const fn of functions) {
     if (fn.kind !== 'taskQueue') continue;
-    const res = await fetch(
+    const res = await postAgainIfDropped(
       `http://${tasksEmulatorHost}/projects/${projectId}/locations/${fn.region}/queues/${fn.name}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          ...fn.taskQueue,
-          defaultUri: `${baseUrl}${functionPath(projectId, fn)}`,
-        }),
-      },
+      JSON.stringify({ ...fn.taskQueue, defaultUri: `${baseUrl}${functionPath(projectId, fn)}` }),
     );
     if (!res.ok) throw new Error(`the Tasks emulator refused queue ${fn.name}: ${res.status}`);
+  }
+}
+
+/**
+ * Posts JSON, sent again (up to three times) when the connection fails before an answer. Loading
+ * the bundle blocks the process for seconds on a busy machine, so the Tasks emulator in the same
+ * process can close the kept-alive connection of its readiness probe just as the registration
+ * reuses it (ECONNRESET). Registering a queue again replaces it.
+ */
+async function postAgainIfDropped(url: string, body: string): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    } catch (err) {
+      // fetch rejects only when no answer came; an answer, even a refusal, is returned.
+      if (attempt >= 3) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }
 
