@@ -137,6 +137,7 @@ console.log(`whole gate: ${seconds(gateStarted).toFixed(1)} s`);
 interface VitestReport {
   testResults?: {
     name?: string;
+    status?: string;
     message?: string;
     assertionResults?: { fullName?: string; status?: string; failureMessages?: string[] }[];
   }[];
@@ -167,8 +168,18 @@ function failuresOf(step: Step): string[] {
         `${where} > ${test.fullName ?? '?'}: ${firstLines(test.failureMessages?.[0] ?? '')}`,
       );
     }
-    // A file that failed outside its tests (a hook, an import).
-    if (failed.length === 0 && file.message) lines.push(`${where}: ${firstLines(file.message)}`);
+    // A file that failed outside its tests (an import, or a hook, whose error the report lacks).
+    if (failed.length > 0) continue;
+    if (file.message) lines.push(`${where}: ${firstLines(file.message)}`);
+    else if (file.status === 'failed') {
+      const notRun = (file.assertionResults ?? []).filter((t) => t.status !== 'passed');
+      lines.push(
+        `${where}: a hook failed (its error is under "Failed Suites" above)` +
+          (notRun.length > 0
+            ? `; not run: ${notRun.map((t) => t.fullName ?? '?').join(', ')}`
+            : ''),
+      );
+    }
   }
   return lines;
 }
