@@ -71,15 +71,22 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  // Whatever happened, keep a picture of every open page.
+/**
+ * Whatever happened, keeps a picture of every open page, then closes them: a page left open after
+ * its stack stopped would keep trying to reconnect to it while the next backend's test runs.
+ */
+async function closePages(label: string): Promise<void> {
   let k = 0;
-  for (const c of contexts) {
+  for (const c of contexts.splice(0)) {
     for (const p of c.pages()) {
-      await p.screenshot({ path: `/tmp/lan-last-${k++}.png` }).catch(() => undefined);
+      await p.screenshot({ path: `/tmp/lan-last-${label}-${k++}.png` }).catch(() => undefined);
     }
+    await c.close().catch(() => undefined);
   }
-  for (const c of contexts) await c.close().catch(() => undefined);
+}
+
+afterAll(async () => {
+  await closePages('left');
   await phoneBrowser?.close().catch(() => undefined);
   await hostBrowser?.close().catch(() => undefined);
   if (wrapperDir) rmSync(wrapperDir, { recursive: true, force: true });
@@ -115,6 +122,7 @@ function useLanStack(backend: StackBackend): () => RunningStack & { projectId: s
     }
   }, 240_000);
   afterAll(async () => {
+    await closePages(backend);
     await stack?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
