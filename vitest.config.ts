@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -83,6 +84,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Vitest's default is one fewer than the cores: one file at a time on two cores, with
+          // a core idle while each file loads (73 s against 45 s with two on this machine).
+          maxWorkers: Math.max(2, availableParallelism() - 1),
         },
       },
       {
