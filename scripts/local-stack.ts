@@ -289,6 +289,48 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
   };
 
   try {
+    const webUrl = `http://${internal}:${ports.web}`;
+    const lanUrl = lan ? `http://${urlHost(lan.address)}:${ports.web}` : undefined;
+    // The SPA's build needs only the addresses, so it runs while the services start.
+    const viteEnv: Record<string, string> = {
+      VITE_FIREBASE_PROJECT_ID: projectId,
+      VITE_USE_EMULATORS: 'true',
+      VITE_AUTH_EMULATOR_URL: `http://${internal}:${ports.auth}`,
+      VITE_FUNCTIONS_EMULATOR_HOST: internal,
+      VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
+      VITE_DATA_BACKEND: backend,
+      // In LAN mode the SPA swaps these hosts for the page's own at run time.
+      ...(storeUrl ? { VITE_STORE_URL: storeUrl } : {}),
+      // The address the emulator below answers on (scripts/firestore-emulator.ts).
+      ...(backend === 'firestore'
+        ? { VITE_FIRESTORE_EMULATOR_HOST: `${internal}:${ports.firestore}` }
+        : {}),
+      ...(lanUrl ? { VITE_LAN_URL: lanUrl } : {}),
+      ...(options.testProbes ? { VITE_TEST_PROBES: 'true' } : {}),
+      // A dependency cache per stack: two dev servers bundling into one shared cache replace
+      // each other's files under a page that is loading them (vite.config.ts reads it).
+      SIMGAMES_VITE_CACHE_DIR: join(dataDir, 'vite-cache'),
+    };
+    const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+    const webDist = join(dataDir, 'web-dist');
+    let building: Promise<number | null> | undefined;
+    if (options.web === 'preview') {
+      const build = spawn(
+        process.execPath,
+        [viteBin, 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
+        {
+          cwd: root,
+          // A test runner's NODE_ENV=test would bundle React's development build.
+          env: { ...process.env, ...viteEnv, NODE_ENV: 'production' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      // Stopped with the stack if it fails before the build is awaited.
+      children.push(build);
+      pipeLines(build, 'build', log);
+      building = new Promise<number | null>((done) => build.once('close', done));
+    }
+
     buildFunctions(root);
 
     const env: Record<string, string> = {
@@ -436,40 +478,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       await waitForLine(host, /functions host\] ready/, 120_000, 'functions host');
     }
 
-    const webUrl = `http://${internal}:${ports.web}`;
-    const lanUrl = lan ? `http://${urlHost(lan.address)}:${ports.web}` : undefined;
     if (options.web !== 'none') {
-      const viteEnv: Record<string, string> = {
-        VITE_FIREBASE_PROJECT_ID: projectId,
-        VITE_USE_EMULATORS: 'true',
-        VITE_AUTH_EMULATOR_URL: `http://${internal}:${ports.auth}`,
-        VITE_FUNCTIONS_EMULATOR_HOST: internal,
-        VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
-        VITE_DATA_BACKEND: backend,
-        // In LAN mode the SPA swaps these hosts for the page's own at run time.
-        ...(storeUrl ? { VITE_STORE_URL: storeUrl } : {}),
-        ...(firestore ? { VITE_FIRESTORE_EMULATOR_HOST: firestore.host } : {}),
-        ...(lanUrl ? { VITE_LAN_URL: lanUrl } : {}),
-        ...(options.testProbes ? { VITE_TEST_PROBES: 'true' } : {}),
-        // A dependency cache per stack: two dev servers bundling into one shared cache replace
-        // each other's files under a page that is loading them (vite.config.ts reads it).
-        SIMGAMES_VITE_CACHE_DIR: join(dataDir, 'vite-cache'),
-      };
-      const viteBin = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-      const webDist = join(dataDir, 'web-dist');
-      if (options.web === 'preview') {
-        const build = spawn(
-          process.execPath,
-          [viteBin, 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'],
-          {
-            cwd: root,
-            // A test runner's NODE_ENV=test would bundle React's development build.
-            env: { ...process.env, ...viteEnv, NODE_ENV: 'production' },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        );
-        pipeLines(build, 'build', log);
-        const code = await new Promise<number | null>((done) => build.once('close', done));
+      if (building) {
+        const code = await building;
         if (code !== 0) throw new Error(`the SPA build failed (exit code ${code})`);
       }
       const vite = spawn(
