@@ -11,6 +11,7 @@ import { twoProductNetworkConfig } from '@sim/core/templates/beer-templates';
 import { writeBeerGame } from '../../scripts/seed-beer-game';
 import { browserSession } from './browser-session';
 import { serviceClient, signUpInstructor } from './stack-helpers';
+import { unpackedState } from '../../functions/src/data/packed-state';
 
 const stack = inject('stack');
 const TIMER_SECONDS = 10;
@@ -138,7 +139,7 @@ describe('beer week timer and allocations', () => {
     expect(game?.['week']).toBe(2);
     // North did not order: the computer ordered for it that week; it is still North's role.
     const state = JSON.parse(
-      String((await service.docs.get(`games/${gid}/private/state`)).data?.['state']),
+      String(unpackedState((await service.docs.get(`games/${gid}/private/state`)).data)?.['state']),
     ) as { history: unknown[] };
     expect(state.history).toHaveLength(1);
     expect((game?.['facilities'] as Record<string, { user: string | null }>)['north']?.user).toBe(

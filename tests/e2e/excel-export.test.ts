@@ -1,6 +1,6 @@
 /**
- * The results workbook in real browsers on the local stack: a signed-up instructor's three-week
- * beer game, played by a player on a phone (the computer plays the other roles, so each order
+ * The results workbook in real browsers on the local stack: a signed-up instructor's twelve-week
+ * beer game (long enough that the backend stores its state gzipped, decision 0037), played by a player on a phone (the computer plays the other roles, so each order
  * turns the week); once it is over the instructor clicks Download Excel on the results page
  * (desktop) and the player on the phone. Each download is caught (playwright's download event),
  * opened with exceljs, and its figures compared with what the results page shows; the button
@@ -23,7 +23,7 @@ import { instructorOnDashboard, serviceClient, type ServiceClient } from './stac
 const stack = inject('stack');
 const ROLE = 'retailer';
 const COMPUTER_ROLES = ['wholesaler', 'distributor', 'factory'];
-const WEEKS = 3;
+const WEEKS = 12;
 
 const web = browserSession('excel-export', {
   context: { viewport: DESKTOP, deviceScaleFactor: 1, acceptDownloads: true },
@@ -42,7 +42,7 @@ function newPage(phone: boolean): Promise<Page> {
   return web.newPage(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {});
 }
 
-/** The instructor's game: the computer on every role but the player's, three weeks. */
+/** The instructor's game: the computer on every role but the player's, `WEEKS` weeks. */
 async function seedGame(creator: string, name: string): Promise<string> {
   const gid = service.docs.newId();
   const template = structuredClone(defaultBeerTemplate(4));
@@ -93,7 +93,7 @@ describe('Excel export of a finished beer game', () => {
     );
     const gid = await seedGame(creator, 'Excel class');
 
-    // ---- the player plays the three weeks on a phone
+    // ---- the player plays the weeks on a phone
     const player = await newPage(true);
     await player.goto(`${stack.webUrl}/game/${gid}`);
     await player.getByTestId(`role-${ROLE}`).click();
@@ -113,6 +113,8 @@ describe('Excel export of a finished beer game', () => {
         timeout: 30_000,
       })
       .toBe(true);
+    // The results page and the workbook below read the state the backend stored gzipped.
+    expect((await service.docs.get(`games/${gid}/private/state`)).data?.format).toBe('gzip');
 
     // ---- the instructor's results page, desktop
     await teacher.goto(`${stack.webUrl}/game/${gid}/results`);

@@ -10,6 +10,7 @@ import type { DataPort } from '@sim/core/port/data-port';
 import { advanceWeek } from '@sim/core/beer/engine';
 import {
   buildBeerGameDocs,
+  chainConfig,
   defaultBeerTemplate,
   plain,
   stateFromDoc,
@@ -21,7 +22,7 @@ import {
 import { playerView } from '@sim/core/beer/view';
 import { twoProductNetworkConfig } from '@sim/core/templates/beer-templates';
 import { CallableError, invokeCallable } from '../../functions/src/callable';
-import type { WeekTimer } from '../../functions/src/beer/beer-game';
+import { BEER_STATE_GZIP_ABOVE, type WeekTimer } from '../../functions/src/beer/beer-game';
 import * as joinAs from '../../functions/src/callables/join-as';
 import * as quitGame from '../../functions/src/callables/quit-game';
 import * as turn from '../../functions/src/callables/create-new-turn-task';
@@ -33,6 +34,7 @@ import * as allocations from '../../functions/src/callables/confirm-allocations'
 import { handleWeekTimer } from '../../functions/src/tasks/beer-week-timer';
 import { describeBackends } from '../backends';
 import { FIXED_NOW, caller, context, withUnlimitedPlans } from './helpers';
+import { unpackedState } from '../../functions/src/data/packed-state';
 
 const scheduled: { gid: string; week: number; at: number }[] = [];
 const timer: WeekTimer = {
@@ -139,7 +141,7 @@ describeBackends('beer game callables', (backend, backendName) => {
   }
 
   async function stateOf(gid: string) {
-    const s = stateFromDoc((await port.docs.get(`games/${gid}/private/state`)).data);
+    const s = stateFromDoc(unpackedState((await port.docs.get(`games/${gid}/private/state`)).data));
     if (!s) throw new Error('no state');
     return s;
   }
@@ -366,6 +368,36 @@ describeBackends('beer game callables', (backend, backendName) => {
         expect(doc?.view).toEqual(plain(playerView(after, fid)));
         expect(doc?.week).toBe(2);
         expect(doc?.validatedOrder).toBe(false);
+      }
+    });
+
+    it("stores a long game's state gzipped, turns its weeks from it, and packs the final stats", async () => {
+      const weeks = 12;
+      const { gid, players } = await gameWithPlayers(['retailer'], {
+        config: chainConfig({ count: 4, weeks }),
+      });
+      await autoPlaySecGen(creatorCtx(), { gid, type: 'beergame', computer: true });
+      let expected = await stateOf(gid);
+      for (let week = 1; week <= weeks; week += 1) {
+        const qty = week % 5;
+        expect(await validate(gid, players.retailer!, 'retailer', qty, week)).toMatchObject({
+          advanced: true,
+        });
+        expected = advanceWeek(
+          expected,
+          weekOrders(expected, { retailer: { 'retailer-beer': qty } }, { kind: 'spec' }),
+        );
+      }
+      // Every week was turned from the stored state, packed or not: the same run as the core's.
+      expect(await stateOf(gid)).toEqual(expected);
+      expect(expected.status).toBe('finished');
+      const text = JSON.stringify(expected);
+      expect(text.length).toBeGreaterThan(BEER_STATE_GZIP_ABOVE);
+      for (const path of [`games/${gid}/private/state`, `games/${gid}/stats/final`]) {
+        const stored = (await port.docs.get(path)).data;
+        expect(stored?.format).toBe('gzip');
+        expect(String(stored?.state).length).toBeLessThan(text.length / 4);
+        expect(JSON.parse(String(unpackedState(stored)?.state))).toEqual(expected);
       }
     });
 

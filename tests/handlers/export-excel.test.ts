@@ -27,6 +27,7 @@ import { describeBackends } from '../backends';
 import { beerFixtures, CREATOR } from './beer-fixtures';
 import { leanFixtures, recordingTicker } from './lean-fixtures';
 import { FIXED_NOW } from './helpers';
+import { unpackedState } from '../../functions/src/data/packed-state';
 
 function post(body: unknown, auth: { token?: string; userId?: string } = {}): HttpRequest {
   return {
@@ -138,7 +139,9 @@ describeBackends('exportExcel', (backend) => {
     for (let w = 1; w <= 3; w++) {
       await f.placeOrder(gid, players.retailer!, 'retailer', 4 + w, w);
     }
-    const state = stateFromDoc((await f.service().docs.get(`games/${gid}/private/state`)).data);
+    const state = stateFromDoc(
+      unpackedState((await f.service().docs.get(`games/${gid}/private/state`)).data),
+    );
     expect(state?.status).toBe('finished');
     const m = debriefMetrics(state!);
 

@@ -25,6 +25,7 @@ import * as resetGame from '../../functions/src/callables/reset-beer-game';
 import * as allocations from '../../functions/src/callables/confirm-allocations';
 import { describeBackends } from '../backends';
 import { FIXED_NOW } from './helpers';
+import { unpackedState } from '../../functions/src/data/packed-state';
 
 const noTimer: WeekTimer = { schedule: () => Promise.resolve() };
 const CREATOR = { uid: 'hostile-creator', email: 'creator@school.edu' };
@@ -168,7 +169,7 @@ describeBackends('hostile input to the beer callables', (backend) => {
       gid,
     });
     const stored = (await port.docs.get(`games/${gid}/private/state`)).data;
-    const stateBefore = stateFromDoc(stored);
+    const stateBefore = stateFromDoc(unpackedState(stored));
     if (!stateBefore) throw new Error('no state');
     const policy = stored?.policy as unknown as Policy;
     // What a rules bypass (or a document written before the bounds) would leave behind.
@@ -181,7 +182,9 @@ describeBackends('hostile input to the beer callables', (backend) => {
     const createNewTurnTask = turn.createHandler({ timer: noTimer });
     const result = await call(port, turn.schema, createNewTurnTask, player, { gid });
     expect(result).toMatchObject({ advanced: true });
-    const after = stateFromDoc((await port.docs.get(`games/${gid}/private/state`)).data);
+    const after = stateFromDoc(
+      unpackedState((await port.docs.get(`games/${gid}/private/state`)).data),
+    );
     const expected = advanceWeek(
       stateBefore,
       weekOrders(stateBefore, { retailer: { 'retailer-beer': BEER_BOUNDS.quantity.max } }, policy),

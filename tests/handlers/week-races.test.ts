@@ -12,6 +12,7 @@ import { stateFromDoc } from '@sim/core/beer/game-docs';
 import { describeBackends } from '../backends';
 import { beerFixtures } from './beer-fixtures';
 import { FIXED_NOW } from './helpers';
+import { unpackedState } from '../../functions/src/data/packed-state';
 
 const timer: WeekTimer = { schedule: () => Promise.resolve() };
 const createNewTurnTask = turn.createHandler({ timer });
@@ -94,7 +95,9 @@ describeBackends('an order belongs to one week', (backend) => {
     ]);
     // Exactly one week turned, whichever came first.
     expect(await weekOf(gid)).toBe(2);
-    const state = stateFromDoc((await service().docs.get(`games/${gid}/private/state`)).data);
+    const state = stateFromDoc(
+      unpackedState((await service().docs.get(`games/${gid}/private/state`)).data),
+    );
     expect(state?.history).toHaveLength(1);
     const wholesaler = (await service().docs.get(`games/${gid}/facilities/wholesaler`)).data;
     if (order.status === 'fulfilled') {
@@ -143,7 +146,9 @@ describeBackends('an order belongs to one week', (backend) => {
     }
     expect(await ordersOf(gid)).toHaveLength(12);
     // Every order was counted for its own week: the state's record holds each quantity.
-    const state = stateFromDoc((await service().docs.get(`games/${gid}/private/state`)).data);
+    const state = stateFromDoc(
+      unpackedState((await service().docs.get(`games/${gid}/private/state`)).data),
+    );
     expect(state?.history).toHaveLength(3);
     const facilities = await service().docs.query({ collection: `games/${gid}/facilities` });
     for (const f of facilities) expect(f.data?.computerOrderedWeek).toBeNull();

@@ -18,6 +18,7 @@ import { handleWeekTimer } from '../../functions/src/tasks/beer-week-timer';
 import { describeBackends } from '../backends';
 import { CREATOR, beerFixtures } from './beer-fixtures';
 import { FIXED_NOW } from './helpers';
+import { unpackedState } from '../../functions/src/data/packed-state';
 
 const scheduled: { gid: string; week: number; at: number }[] = [];
 const timer: WeekTimer = {
@@ -51,7 +52,9 @@ describeBackends('who plays', (backend) => {
   }
 
   async function stateWeek(gid: string): Promise<number | undefined> {
-    return stateFromDoc((await port.docs.get(`games/${gid}/private/state`)).data ?? {})?.week;
+    return stateFromDoc(
+      unpackedState((await port.docs.get(`games/${gid}/private/state`)).data) ?? {},
+    )?.week;
   }
 
   function facility(game: DocData, fid: string): Record<string, unknown> {

@@ -21,7 +21,8 @@ import { leanDebrief, type LeanDebrief } from '@sim/core/lean/debrief';
 import type { LeanState } from '@sim/core/lean/model';
 import type { DataPort, DocData } from '@sim/core/port/data-port';
 import { getAdminApp } from '../admin-app';
-import { facilitiesOf, isGameAdmin, listOf } from '../beer/beer-game';
+import { facilitiesOf, isGameAdmin, listOf, statePath } from '../beer/beer-game';
+import { unpackedState } from '../data/packed-state';
 import {
   beerSheets,
   type AnswerEntry,
@@ -125,7 +126,7 @@ async function sessionName(port: DataPort, game: DocData): Promise<string | null
 
 /** The beer state as the debrief reads it: the stored state, else the game's first week. */
 async function beerState(port: DataPort, gid: string, game: DocData): Promise<BeerState | null> {
-  const stored = stateFromDoc((await port.docs.get(`games/${gid}/private/state`)).data);
+  const stored = stateFromDoc(unpackedState((await port.docs.get(statePath(gid))).data));
   if (stored) return stored;
   try {
     return initialStateFromDocs(game, (await port.docs.get(`games/${gid}/private/params`)).data);

@@ -12,7 +12,6 @@
  * next action document, so two actions never take the same place in the log and every accepted
  * action was accepted by the core on the state it is replayed on.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DataPort, DocData, Transaction } from '@sim/core/port/data-port';
 import { advanceTo, applyAction, endRun, startRun } from '@sim/core/lean/engine';
 import {
@@ -44,6 +43,7 @@ import type { FacilityId, LeanAction, LeanOrderInput, LeanState } from '@sim/cor
 import { leanPlayerView, type LeanPlayerView } from '@sim/core/lean/view';
 import { leanLeaderboardEntry } from '@sim/core/templates/lean-leaderboard';
 import { CallableError } from '../callable';
+import { packedStateFields, unpackedState } from '../data/packed-state';
 import {
   facilitiesOf,
   gamePath,
@@ -140,16 +140,12 @@ function configInvalid(err: unknown): never {
 /** The core state's document as stored: gzipped when large (a document holds at most 1 MiB). */
 function encodeState(state: LeanState, run: number, seq: number, now: number): DocData {
   const doc = leanStateDoc(state, run, seq, now);
-  if (doc.state.length <= GZIP_ABOVE) return { ...doc };
-  return { ...doc, format: 'gzip', state: gzipSync(doc.state).toString('base64') };
+  return { ...doc, ...packedStateFields(doc.state, GZIP_ABOVE) };
 }
 
 /** The core state of a stored run document (gzipped or not), or null. */
 export function decodeState(data: DocData): LeanState | null {
-  if (data.format === 'gzip' && typeof data.state === 'string') {
-    return JSON.parse(gunzipSync(Buffer.from(data.state, 'base64')).toString('utf8')) as LeanState;
-  }
-  return leanStateFromDoc(data);
+  return leanStateFromDoc(unpackedState(data));
 }
 
 export interface TickChain {

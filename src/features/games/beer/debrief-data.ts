@@ -11,6 +11,7 @@ import {
   type ReferenceRun,
 } from '@sim/core/beer/metrics';
 import { gamePath, readDoc } from '@/features/games/shared/game-api';
+import { unpackedState } from '@/lib/data/packed-state';
 
 export interface DebriefData {
   state: BeerState;
@@ -38,7 +39,7 @@ export async function loadDebriefState(gid: string): Promise<BeerState | null> {
   for (const path of [`${gamePath(gid)}/private/state`, `${gamePath(gid)}/stats/final`]) {
     try {
       const snap = await readDoc(path);
-      const state = stateFromDoc(snap.data);
+      const state = stateFromDoc(await unpackedState(snap.data));
       if (state) return state;
     } catch {
       // Not readable by this user: try the next source.
