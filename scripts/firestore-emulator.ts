@@ -12,6 +12,11 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
+/** host:port the emulator listening on `host:port` answers on (FIRESTORE_EMULATOR_HOST). */
+export function firestoreEmulatorAddress(host: string, port: number): string {
+  return `${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+}
+
 const SDK_FOLDERS = [
   '/usr/lib/google-cloud-sdk',
   '/usr/share/google-cloud-sdk',
@@ -108,7 +113,7 @@ export async function startFirestoreEmulator(
       }
     });
   }
-  const address = `${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const address = firestoreEmulatorAddress(host, port);
   const stop = (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     return new Promise((done) => {

@@ -16,6 +16,7 @@ import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
   findFirestoreEmulator,
+  firestoreEmulatorAddress,
   startFirestoreEmulator,
   type RunningFirestoreEmulator,
 } from './firestore-emulator';
@@ -301,9 +302,9 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
       VITE_DATA_BACKEND: backend,
       // In LAN mode the SPA swaps these hosts for the page's own at run time.
       ...(storeUrl ? { VITE_STORE_URL: storeUrl } : {}),
-      // The address the emulator below answers on (scripts/firestore-emulator.ts).
+      // The address the emulator below answers on.
       ...(backend === 'firestore'
-        ? { VITE_FIRESTORE_EMULATOR_HOST: `${internal}:${ports.firestore}` }
+        ? { VITE_FIRESTORE_EMULATOR_HOST: firestoreEmulatorAddress(bindHost, ports.firestore) }
         : {}),
       ...(lanUrl ? { VITE_LAN_URL: lanUrl } : {}),
       ...(options.testProbes ? { VITE_TEST_PROBES: 'true' } : {}),
