@@ -24,6 +24,7 @@ import Box from '@mui/material/Box';
 import { PageLoader } from '@/components/page-loader';
 import { GameHeader, PlayContainer } from '@/features/games/shared/game-header';
 import { HomePage } from '@/features/home/home-page';
+import { JoinCodeForm } from '@/features/sessions/join-code-form';
 import { JoinCodePlaceholder } from '@/features/sessions/join-code-placeholder';
 import { englishShellStrings } from '@/lib/i18n/i18n';
 import { FALLBACK_LOCALE } from '@/lib/i18n/pick-locale';
@@ -39,11 +40,15 @@ export interface Markup {
   readonly styleNames: readonly string[];
 }
 
-/** `page` in the app's frame and providers at `path`, in English. */
+/**
+ * `page` in the app's frame and providers at `path`, in English. `stylesOf`: components the app
+ * draws in place of a placeholder once their code has arrived; their rules join the markup's
+ * (their markup does not), so the app does not write them while it takes over.
+ */
 function renderMarkup(
   path: string,
   page: ReactNode,
-  options: { consentAtEnd?: boolean; authPending?: boolean } = {},
+  options: { consentAtEnd?: boolean; authPending?: boolean; stylesOf?: ReactNode } = {},
 ): Markup {
   const i18n = createInstance();
   void i18n.use(localeNumberInterpolation).init({
@@ -57,23 +62,26 @@ function renderMarkup(
   // Emotion's cache in compatibility mode keeps what it would write inline before each element.
   const cache = createCache({ key: 'css' });
   cache.compat = true;
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <MemoryRouter initialEntries={[path]}>
-            <PageFrame
-              navbar={<Navbar authPending={options.authPending === true} />}
-              consentAtEnd={options.consentAtEnd === true}
-            >
-              {page}
-            </PageFrame>
-          </MemoryRouter>
-        </ThemeProvider>
-      </I18nextProvider>
-    </CacheProvider>,
-  );
+  const render = (node: ReactNode): string =>
+    renderToString(
+      <CacheProvider value={cache}>
+        <I18nextProvider i18n={i18n}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <MemoryRouter initialEntries={[path]}>
+              <PageFrame
+                navbar={<Navbar authPending={options.authPending === true} />}
+                consentAtEnd={options.consentAtEnd === true}
+              >
+                {node}
+              </PageFrame>
+            </MemoryRouter>
+          </ThemeProvider>
+        </I18nextProvider>
+      </CacheProvider>,
+    );
+  const html = render(page);
+  if (options.stylesOf !== undefined) render(options.stylesOf);
   const rules = Object.entries(cache.inserted).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string',
   );
@@ -93,17 +101,19 @@ function renderMarkup(
   };
 }
 
-/** The home page of a signed-out visitor, the session code card's frame empty. */
+/**
+ * The home page of a signed-out visitor, the session code card's frame empty; with the rules of
+ * the form that fills it, which the app would otherwise write in the task that shows the form.
+ */
 export function renderHomeMarkup(): Markup {
-  return renderMarkup(
-    '/',
-    <HomePage
-      joinCode={<JoinCodePlaceholder variant="hero" />}
-      heroTitle=""
-      hideSignup={false}
-      lookColors={null}
-    />,
+  const home = (joinCode: ReactNode) => (
+    <HomePage joinCode={joinCode} heroTitle="" hideSignup={false} lookColors={null} />
   );
+  return renderMarkup('/', home(<JoinCodePlaceholder variant="hero" />), {
+    stylesOf: home(
+      <JoinCodeForm variant="hero" signedIn={false} signInAnonymously={() => Promise.resolve()} />,
+    ),
+  });
 }
 
 /**

@@ -144,13 +144,34 @@ describe('SPA shell', () => {
       const written = Array.from(document.querySelectorAll('style[data-emotion="css"]')).flatMap(
         textsOf,
       );
+      // The session code form replaces the prerender's empty frame once its code has arrived;
+      // its rules come with the prerendered page (`css-0` names no rule: an element without
+      // styles of its own).
+      const form = 'section[aria-labelledby="join-code-title"]';
+      const formClasses = [
+        ...new Set(
+          Array.from(document.querySelectorAll(`${form}, ${form} *`)).flatMap((element) =>
+            Array.from(element.classList).filter((c) => c.startsWith('css-') && c !== 'css-0'),
+          ),
+        ),
+      ];
+      const styling = (texts: Iterable<string>) =>
+        formClasses.filter((c) => Array.from(texts).some((rule) => rule.includes(`.${c}`)));
       return {
         prerendered: prerendered.size,
         written: written.length,
         writtenAgain: written.filter((rule) => prerendered.has(rule)).length,
+        formClasses: formClasses.length,
+        formClassesPrerendered: styling(prerendered).length,
+        formClassesWritten: styling(written),
       };
     });
     await context.close();
+    expect(rules.formClasses, 'the form’s styled elements').toBeGreaterThan(5);
+    expect(rules.formClassesPrerendered, 'the form’s rules in the prerendered page').toBe(
+      rules.formClasses,
+    );
+    expect(rules.formClassesWritten, 'the form’s rules the app wrote').toEqual([]);
     expect(rules.prerendered, 'the prerendered page brings its rules').toBeGreaterThan(100);
     expect(rules.written, 'the app writes the rules of what the prerender lacks').toBeGreaterThan(
       0,
