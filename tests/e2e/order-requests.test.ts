@@ -87,6 +87,10 @@ describe('an order in the browser', () => {
       .waitFor({ timeout: 20_000 });
     // The answer has come back (the form waits for it): nothing else is on its way.
     await ann.waitForTimeout(500);
+    // A still page while she waits, which may take minutes: nothing keeps the phone drawing.
+    await expect(
+      ann.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+    ).resolves.toBe(0);
     ann.off('request', record);
     await cdp.detach();
     const calls = sent.filter((r) => /\/api\/|cloudfunctions|:\d+\/demo-/.test(r.url()));

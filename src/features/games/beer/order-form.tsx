@@ -7,7 +7,7 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -192,8 +192,9 @@ export function OrderForm({
         {validated ? (
           <Alert
             severity="info"
-            // The waiting text says it: an unnamed progressbar would be announced as nothing.
-            icon={<CircularProgress size={20} aria-hidden />}
+            // Still, not a spinner: the wait for the others may take minutes, and an animation
+            // would keep the phone drawing (and the other pages' week turn waiting for a core).
+            icon={<HourglassTopIcon aria-hidden />}
             data-testid="play-waiting"
             role="status"
           >
