@@ -67,20 +67,22 @@ function renderMarkup(
       <CacheProvider value={cache}>
         <I18nextProvider i18n={i18n}>
           <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <MemoryRouter initialEntries={[path]}>
-              <PageFrame
-                navbar={<Navbar authPending={options.authPending === true} />}
-                consentAtEnd={options.consentAtEnd === true}
-              >
-                {node}
-              </PageFrame>
-            </MemoryRouter>
+            <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
           </ThemeProvider>
         </I18nextProvider>
       </CacheProvider>,
     );
-  const html = render(page);
+  const html = render(
+    <>
+      <CssBaseline />
+      <PageFrame
+        navbar={<Navbar authPending={options.authPending === true} />}
+        consentAtEnd={options.consentAtEnd === true}
+      >
+        {page}
+      </PageFrame>
+    </>,
+  );
   if (options.stylesOf !== undefined) render(options.stylesOf);
   const rules = Object.entries(cache.inserted).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string',
@@ -106,14 +108,20 @@ function renderMarkup(
  * the form that fills it, which the app would otherwise write in the task that shows the form.
  */
 export function renderHomeMarkup(): Markup {
-  const home = (joinCode: ReactNode) => (
-    <HomePage joinCode={joinCode} heroTitle="" hideSignup={false} lookColors={null} />
+  return renderMarkup(
+    '/',
+    <HomePage
+      joinCode={<JoinCodePlaceholder variant="hero" />}
+      heroTitle=""
+      hideSignup={false}
+      lookColors={null}
+    />,
+    {
+      stylesOf: (
+        <JoinCodeForm variant="hero" signedIn={false} signInAnonymously={() => Promise.resolve()} />
+      ),
+    },
   );
-  return renderMarkup('/', home(<JoinCodePlaceholder variant="hero" />), {
-    stylesOf: home(
-      <JoinCodeForm variant="hero" signedIn={false} signInAnonymously={() => Promise.resolve()} />,
-    ),
-  });
 }
 
 /**

@@ -3,11 +3,11 @@
  * the order rules, the pipeline, and what happened to the last order (too late, placed by the
  * computer).
  */
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
