@@ -15,11 +15,13 @@ import { ConsentBanner } from '@/features/privacy/consent-banner';
 import { PageLoader } from '@/components/page-loader';
 import { analyticsConsent } from '@/lib/analytics/consent';
 import { keepAttribution } from '@/lib/attribution/attribution';
+import { useCommitCount } from '@/lib/perf/commit-count';
 import { updateVisitor } from '@/lib/i18n/i18n';
 import { ScrollRestoration } from '@/lib/router/scroll-restoration';
 import { dismissFrameWhenShown } from '@/prerender/dismiss';
 
 export function RootLayout() {
+  useCommitCount('page-frame');
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const handles = useRouteHandles();

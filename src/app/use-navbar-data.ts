@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { gameRoute, parseNavGame, sessionRoute, type NavGame } from '@/app/navbar-model';
 import { parseLobbyPlayer, parseSession, type Session } from '@/features/sessions/session-model';
 import { getDataPort } from '@/lib/data/port';
+import { firstAsTransition } from '@/lib/perf/first-as-transition';
 
 interface Keyed<T> {
   readonly key: string;
@@ -16,6 +17,8 @@ function useDoc<T>(path: string | null, parse: (id: string, data: Record<string,
   useEffect(() => {
     if (!path) return undefined;
     const id = path.slice(path.lastIndexOf('/') + 1);
+    // The first answer, which fills the navbar as the page mounts, in slices with it.
+    const show = firstAsTransition();
     return getDataPort().docs.onDoc(
       path,
       (snap) => {
@@ -23,12 +26,14 @@ function useDoc<T>(path: string | null, parse: (id: string, data: Record<string,
         // What the navbar shows changes far less often than its documents (a game's every week
         // turn): the same fields keep the same state, and the navbar does not render again.
         const json = JSON.stringify(value);
-        setState((prev) =>
-          prev.key === path && prev.json === json ? prev : { key: path, value, json },
+        show(() =>
+          setState((prev) =>
+            prev.key === path && prev.json === json ? prev : { key: path, value, json },
+          ),
         );
       },
       // A page the user may not read shows its own message; the navbar just shows less.
-      () => setState({ key: path, value: null, json: 'null' }),
+      () => show(() => setState({ key: path, value: null, json: 'null' })),
     );
   }, [path, parse]);
   return path && state.key === path ? state.value : null;

@@ -9,6 +9,7 @@ import { gameRoute, sessionRoute } from '@/app/navbar-model';
 import { usePortalStore } from '@/features/portal/portal-store';
 import { useWorkspaceUid } from '@/features/portal/use-workspace-uid';
 import { getDataPort } from '@/lib/data/port';
+import { firstAsTransition } from '@/lib/perf/first-as-transition';
 import { updateLocaleSources, updatePortalLocale } from '@/lib/i18n/i18n';
 import { lookLocaleSources, type PortalLocale } from '@/lib/i18n/pick-locale';
 
@@ -39,14 +40,23 @@ function useCreator(path: string | null): string | null {
   });
   useEffect(() => {
     if (!path) return undefined;
+    // The first answer as the page mounts, in slices with it; then only a new creator renders:
+    // a game's document changes with every order.
+    const show = firstAsTransition();
+    const keep = (creator: string | null) =>
+      show(() =>
+        setState((prev) =>
+          prev.path === path && prev.creator === creator ? prev : { path, creator },
+        ),
+      );
     return getDataPort().docs.onDoc(
       path,
       (snap) => {
         const creator = snap.data?.['creator'];
-        setState({ path, creator: typeof creator === 'string' && creator ? creator : null });
+        keep(typeof creator === 'string' && creator ? creator : null);
       },
       // A document the visitor may not read has no look; the page shows its own message.
-      () => setState({ path, creator: null }),
+      () => keep(null),
     );
   }, [path]);
   return path && state.path === path ? state.creator : null;

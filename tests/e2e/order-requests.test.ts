@@ -52,7 +52,10 @@ async function join(page: Page, gid: string, role: string, name: string): Promis
 }
 
 /** The commits so far in which a part of the page rendered (development builds count them). */
-function commits(page: Page, part: 'beer-play' | 'navbar' = 'beer-play'): Promise<number> {
+function commits(
+  page: Page,
+  part: 'beer-play' | 'navbar' | 'page-frame' = 'beer-play',
+): Promise<number> {
   return page.evaluate(
     (name) => (window as Window & { __commits?: Record<string, number> }).__commits?.[name] ?? 0,
     part,
@@ -107,13 +110,15 @@ describe('an order in the browser', () => {
     const order = (await service.docs.get(`games/${gid}/orders/retailer_retailer-beer_1`)).data;
     expect(order).toMatchObject({ orderQty: 6, week: 1 });
 
-    // ---- Ben's order turns the week: Ann's page shows week 2 in one render, and the navbar,
-    // which shows nothing of the week, not at all
+    // ---- Ben's order turns the week: Ann's page shows week 2 in one render, and the navbar and
+    // the page's frame around the game, which show nothing of the week, not at all
     await ann.waitForTimeout(500);
     const before = await commits(ann);
     expect(before).toBeGreaterThan(0);
     const navbarBefore = await commits(ann, 'navbar');
     expect(navbarBefore).toBeGreaterThan(0);
+    const frameBefore = await commits(ann, 'page-frame');
+    expect(frameBefore).toBeGreaterThan(0);
     await ben.getByTestId('order-factory-beer').fill('4');
     await ben.getByTestId('order-submit').click();
     await ann
@@ -125,6 +130,7 @@ describe('an order in the browser', () => {
     await ann.waitForTimeout(1500);
     expect((await commits(ann)) - before).toBe(1);
     expect(await commits(ann, 'navbar')).toBe(navbarBefore);
+    expect(await commits(ann, 'page-frame')).toBe(frameBefore);
     await ben
       .getByTestId('week-chip')
       .getByText(/^Week 2\b/)

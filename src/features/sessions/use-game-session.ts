@@ -18,6 +18,7 @@ import {
   teamGameToEnter,
 } from '@/features/sessions/session-model';
 import { getDataPort } from '@/lib/data/port';
+import { firstAsTransition } from '@/lib/perf/first-as-transition';
 import { showToast } from '@/lib/toast/toast-store';
 
 export interface GameSession {
@@ -53,16 +54,30 @@ function gameFacts(data: DocData | undefined): GameFacts {
   };
 }
 
-/** A document, live, keyed by its path so a change of path never shows the previous one. */
+/**
+ * A document, live, keyed by its path so a change of path never shows the previous one. The
+ * game's document changes with every order and week; what is read of it here far less often, and
+ * the same value keeps the same state, so the page around the game does not render again.
+ */
 function useLiveDoc<T>(path: string | null, parse: (data: DocData | undefined) => T) {
-  const [state, setState] = useState<{ path: string; value: T | null } | null>(null);
+  const [state, setState] = useState<{ path: string; value: T | null; json: string } | null>(null);
   useEffect(() => {
     if (!path) return undefined;
+    // The first answer mounts the game page: in slices (first-as-transition.ts).
+    const show = firstAsTransition();
+    const keep = (value: T | null) => {
+      const json = JSON.stringify(value);
+      show(() =>
+        setState((prev) =>
+          prev?.path === path && prev.json === json ? prev : { path, value, json },
+        ),
+      );
+    };
     return getDataPort().docs.onDoc(
       path,
-      (snap) => setState({ path, value: snap.exists ? parse(snap.data) : null }),
+      (snap) => keep(snap.exists ? parse(snap.data) : null),
       // Unreadable (a draft session, signed out): the page shows its own message.
-      () => setState({ path, value: null }),
+      () => keep(null),
     );
   }, [path, parse]);
   if (!path) return { loaded: true, value: null };

@@ -1,5 +1,5 @@
 /** A beer game's own live documents (listeners through the data port). */
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocData } from '@sim/core/port/data-port';
 import { gamePath, watchDoc, watchQuery } from '@/features/games/shared/game-api';
@@ -14,6 +14,7 @@ import {
 } from '@/features/games/beer/game-model';
 import { localizeBeerGame } from '@/features/games/beer/localized-names';
 import { sameTurn } from '@/features/games/beer/play-model';
+import { firstAsTransition } from '@/lib/perf/first-as-transition';
 
 /** How long a game and a facility document of different weeks wait for each other at most. */
 const TURN_WAIT_MS = 2000;
@@ -41,23 +42,19 @@ export function useFacilityDoc(gid: string, fid: string | null): Loaded<Facility
   });
   useEffect(() => {
     if (fid === null) return undefined;
-    let shown = false;
+    const show = firstAsTransition();
     return watchDoc(
       `${gamePath(gid)}/facilities/${fid}`,
-      (snap) => {
-        const show = () =>
+      (snap) =>
+        show(() =>
           setState({
             key,
             loaded: {
               status: 'ready',
               value: snap.exists ? parseFacilityPrivate(fid, snap.data) : null,
             },
-          });
-        // The first in slices, as the game's first snapshot (use-game-data.ts).
-        if (shown) show();
-        else startTransition(show);
-        shown = true;
-      },
+          }),
+        ),
       (error) => setState({ key, loaded: { status: 'error', error } }),
     );
   }, [gid, fid, key]);

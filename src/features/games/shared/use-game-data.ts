@@ -1,7 +1,8 @@
 /** Live game documents through the data port, and a clock for the screens' countdowns. */
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DocData, PortError } from '@sim/core/port/data-port';
 import { gamePath, watchDoc } from '@/features/games/shared/game-api';
+import { firstAsTransition } from '@/lib/perf/first-as-transition';
 
 export type Loaded<T> =
   { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: PortError };
@@ -13,23 +14,17 @@ export function useGameData(gid: string): Loaded<DocData | null> {
     loaded: { status: 'loading' },
   });
   useEffect(() => {
-    let shown = false;
+    // The first snapshot mounts the whole screen: in slices, as the app's first render.
+    const show = firstAsTransition();
     return watchDoc(
       gamePath(gid),
-      (snap) => {
-        const show = () =>
+      (snap) =>
+        show(() =>
           setState({
             gid,
             loaded: { status: 'ready', value: snap.exists ? (snap.data ?? {}) : null },
-          });
-        if (shown) show();
-        // The first snapshot, which mounts the whole screen, renders as a transition, as the
-        // app's first render does: in slices, so a phone answers a tap between them instead of
-        // one long task. Later ones stay urgent: the game's clock and its other documents' updates
-        // would otherwise hold a transition back.
-        else startTransition(show);
-        shown = true;
-      },
+          }),
+        ),
       (error) => setState({ gid, loaded: { status: 'error', error } }),
     );
   }, [gid]);
