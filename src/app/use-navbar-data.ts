@@ -1,42 +1,12 @@
 /** The game and session the navbar shows (from the route), live through the data port. */
-import { useEffect, useState } from 'react';
+import type { DocData } from '@sim/core/port/data-port';
 import { gameRoute, parseNavGame, sessionRoute, type NavGame } from '@/app/navbar-model';
 import { parseLobbyPlayer, parseSession, type Session } from '@/features/sessions/session-model';
-import { getDataPort } from '@/lib/data/port';
-import { firstAsTransition } from '@/lib/perf/first-as-transition';
+import { useLiveValue } from '@/lib/data/use-live-value';
 
-interface Keyed<T> {
-  readonly key: string;
-  readonly value: T | null;
-  /** The value as JSON, to tell a new snapshot that shows the same from a change. */
-  readonly json: string;
-}
-
-function useDoc<T>(path: string | null, parse: (id: string, data: Record<string, unknown>) => T) {
-  const [state, setState] = useState<Keyed<T>>({ key: '', value: null, json: 'null' });
-  useEffect(() => {
-    if (!path) return undefined;
-    const id = path.slice(path.lastIndexOf('/') + 1);
-    // The first answer, which fills the navbar as the page mounts, in slices with it.
-    const show = firstAsTransition();
-    return getDataPort().docs.onDoc(
-      path,
-      (snap) => {
-        const value = snap.exists && snap.data ? parse(id, snap.data) : null;
-        // What the navbar shows changes far less often than its documents (a game's every week
-        // turn): the same fields keep the same state, and the navbar does not render again.
-        const json = JSON.stringify(value);
-        show(() =>
-          setState((prev) =>
-            prev.key === path && prev.json === json ? prev : { key: path, value, json },
-          ),
-        );
-      },
-      // A page the user may not read shows its own message; the navbar just shows less.
-      () => show(() => setState({ key: path, value: null, json: 'null' })),
-    );
-  }, [path, parse]);
-  return path && state.key === path ? state.value : null;
+/** What the navbar shows of a document, live (use-live-value.ts); null while unknown. */
+function useDoc<T>(path: string | null, parse: (id: string, data: DocData) => T): T | null {
+  return useLiveValue(path, parse).value;
 }
 
 const parseLobbyEntry = (id: string, data: Record<string, unknown>) => ({

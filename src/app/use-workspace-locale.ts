@@ -4,12 +4,13 @@
  * whose workspace has an active page, and every page of a portal host (the portal's language
  * where no instructor's applies).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import type { DocData } from '@sim/core/port/data-port';
 import { gameRoute, sessionRoute } from '@/app/navbar-model';
 import { usePortalStore } from '@/features/portal/portal-store';
 import { useWorkspaceUid } from '@/features/portal/use-workspace-uid';
 import { getDataPort } from '@/lib/data/port';
-import { firstAsTransition } from '@/lib/perf/first-as-transition';
+import { useLiveValue } from '@/lib/data/use-live-value';
 import { updateLocaleSources, updatePortalLocale } from '@/lib/i18n/i18n';
 import { lookLocaleSources, type PortalLocale } from '@/lib/i18n/pick-locale';
 
@@ -32,39 +33,16 @@ export function workspaceOwnerSource(
   return null;
 }
 
-/** The creator of the game or session document at `path`, live; null while unknown. */
-function useCreator(path: string | null): string | null {
-  const [state, setState] = useState<{ path: string; creator: string | null }>({
-    path: '',
-    creator: null,
-  });
-  useEffect(() => {
-    if (!path) return undefined;
-    // The first answer as the page mounts, in slices with it; then only a new creator renders:
-    // a game's document changes with every order.
-    const show = firstAsTransition();
-    const keep = (creator: string | null) =>
-      show(() =>
-        setState((prev) =>
-          prev.path === path && prev.creator === creator ? prev : { path, creator },
-        ),
-      );
-    return getDataPort().docs.onDoc(
-      path,
-      (snap) => {
-        const creator = snap.data?.['creator'];
-        keep(typeof creator === 'string' && creator ? creator : null);
-      },
-      // A document the visitor may not read has no look; the page shows its own message.
-      () => keep(null),
-    );
-  }, [path]);
-  return path && state.path === path ? state.creator : null;
-}
+/** The creator a game or session document names. */
+const creatorOf = (_id: string, data: DocData): string | null => {
+  const creator = data['creator'];
+  return typeof creator === 'string' && creator ? creator : null;
+};
 
 export function useWorkspaceLocale(pathname: string): void {
   const source = workspaceOwnerSource(pathname);
-  const creator = useCreator(source && 'doc' in source ? source.doc : null);
+  // Live, and rendering again only for a new creator: a game's document changes with every order.
+  const creator = useLiveValue(source && 'doc' in source ? source.doc : null, creatorOf).value;
   // `/user/{param}`: a uid or a page's slug.
   const pageOwner = useWorkspaceUid(source && 'owner' in source ? source.owner : null);
   const owner = source && 'owner' in source ? (pageOwner ?? null) : creator;

@@ -4,7 +4,7 @@
  * (`debriefingMode`), whether players may reset (`allowPlayerReset`); and it takes a player of
  * the session to its team's game of a round the instructor has just started.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { DocData } from '@sim/core/port/data-port';
@@ -17,8 +17,7 @@ import {
   parseSession,
   teamGameToEnter,
 } from '@/features/sessions/session-model';
-import { getDataPort } from '@/lib/data/port';
-import { firstAsTransition } from '@/lib/perf/first-as-transition';
+import { useLiveValue } from '@/lib/data/use-live-value';
 import { showToast } from '@/lib/toast/toast-store';
 
 export interface GameSession {
@@ -54,55 +53,21 @@ function gameFacts(data: DocData | undefined): GameFacts {
   };
 }
 
-/**
- * A document, live, keyed by its path so a change of path never shows the previous one. The
- * game's document changes with every order and week; what is read of it here far less often, and
- * the same value keeps the same state, so the page around the game does not render again.
- */
-function useLiveDoc<T>(path: string | null, parse: (data: DocData | undefined) => T) {
-  const [state, setState] = useState<{ path: string; value: T | null; json: string } | null>(null);
-  useEffect(() => {
-    if (!path) return undefined;
-    // The first answer mounts the game page: in slices (first-as-transition.ts).
-    const show = firstAsTransition();
-    const keep = (value: T | null) => {
-      const json = JSON.stringify(value);
-      show(() =>
-        setState((prev) =>
-          prev?.path === path && prev.json === json ? prev : { path, value, json },
-        ),
-      );
-    };
-    return getDataPort().docs.onDoc(
-      path,
-      (snap) => keep(snap.exists ? parse(snap.data) : null),
-      // Unreadable (a draft session, signed out): the page shows its own message.
-      () => keep(null),
-    );
-  }, [path, parse]);
-  if (!path) return { loaded: true, value: null };
-  return state && state.path === path
-    ? { loaded: true, value: state.value }
-    : { loaded: false, value: null };
-}
-
-const parseGame = (data: DocData | undefined) => gameFacts(data);
+const parseGame = (_id: string, data: DocData) => gameFacts(data);
 
 export function useGameSession(gid: string, uid: string | null): GameSession {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const game = useLiveDoc(gid ? `games/${gid}` : null, parseGame);
+  // The game's document changes with every order and week, what is read of it here far less
+  // often: the page around the game does not render again for it (use-live-value.ts).
+  const game = useLiveValue(gid ? `games/${gid}` : null, parseGame);
   const sid = game.value?.session ?? null;
-  const parseSessionDoc = useCallback(
-    (data: DocData | undefined) => (sid && data ? parseSession(sid, data) : null),
-    [sid],
+  // The documents' ids are the session's and the user's (their paths end with them).
+  const session = useLiveValue(sid ? `sessions/${sid}` : null, parseSession);
+  const lobby = useLiveValue(
+    sid && uid ? `sessions/${sid}/players/${uid}` : null,
+    parseLobbyPlayer,
   );
-  const parseLobbyDoc = useCallback(
-    (data: DocData | undefined) => (uid && data ? parseLobbyPlayer(uid, data) : null),
-    [uid],
-  );
-  const session = useLiveDoc(sid ? `sessions/${sid}` : null, parseSessionDoc);
-  const lobby = useLiveDoc(sid && uid ? `sessions/${sid}/players/${uid}` : null, parseLobbyDoc);
 
   const facts = game.value;
   const s = session.value;
