@@ -66,7 +66,9 @@ export function GameRoute({ view }: { view: GameView }) {
   const { id = '' } = useParams();
   const ready = useAuthStore((s) => s.ready);
   const user = useAuthStore((s) => s.user);
-  const profile = useAuthStore((s) => s.profile);
+  // The profile gives the intro's proposed name alone: another view does not render again when
+  // the profile arrives or changes.
+  const profile = useAuthStore((s) => (view === 'intro' ? s.profile : null));
   const fromSession = useGameSession(id, user?.uid ?? null);
   // The page's code and the data adapter download while the sign-in is restored, not after it.
   preloadGamePage(id, view);

@@ -97,7 +97,10 @@ export function shownRoleName(
  * (the role's, then the profile's), else null for the caller's translated "anonymous".
  */
 export function shownPlayerName(
-  profile: { readonly firstname?: string; readonly playerName?: string } | null,
+  profile: {
+    readonly firstname?: string | undefined;
+    readonly playerName?: string | undefined;
+  } | null,
   rolePlayerName: string,
 ): string | null {
   for (const name of [profile?.firstname, rolePlayerName, profile?.playerName]) {

@@ -192,8 +192,13 @@ export const Navbar = memo(function Navbar({ authPending = false }: { authPendin
   const { pathname } = useLocation();
   const user = useAuthStore((s) => s.user);
   const ready = useAuthStore((s) => s.ready) && !authPending;
-  const profile = useAuthStore((s) => s.profile);
-  const isInstructor = hasEmail(user) && Boolean(profile?.profileType);
+  // What the navbar shows of the profile, each read apart: the profile's arrival and its other
+  // changes do not render the navbar again.
+  const hasProfileType = useAuthStore((s) => Boolean(s.profile?.profileType));
+  const profileGameId = useAuthStore((s) => s.profile?.playingGame?.id ?? null);
+  const firstname = useAuthStore((s) => s.profile?.firstname);
+  const profilePlayerName = useAuthStore((s) => s.profile?.playerName);
+  const isInstructor = hasEmail(user) && hasProfileType;
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   const uid = user?.uid ?? null;
   const { game, session, teamNumber, inLobby, creatorPageUid } = useNavbarData(pathname, uid);
@@ -203,9 +208,9 @@ export const Navbar = memo(function Navbar({ authPending = false }: { authPendin
   const route = gameRoute(pathname);
   const onGameOrSession = route !== null || pathname.startsWith('/session/');
   const role = playingAs(game, uid);
-  const playingGameId = profile?.playingGame?.id ?? (role?.kind === 'player' ? game?.id : null);
+  const playingGameId = profileGameId ?? (role?.kind === 'player' ? game?.id : null);
   const rounds = session ? roundEntries(session, teamNumber, playingGameId ?? null) : null;
-  const playing = Boolean(profile?.playingGame) || role?.kind === 'player';
+  const playing = profileGameId !== null || role?.kind === 'player';
   const action = accountAction(user, playing, playing || role !== null || inLobby);
   const debriefOpen = debriefAllowed(session, game, uid);
   const hearsMusic = useHearsMusic({ uid, isInstructor, session, game });
@@ -231,7 +236,7 @@ export const Navbar = memo(function Navbar({ authPending = false }: { authPendin
   /** Spec §4: quit the game being played (the one on screen, else the profile's). */
   const quit = async () => {
     const gid = role?.kind === 'player' || role?.kind === 'observer' ? game?.id : undefined;
-    const target = gid ?? profile?.playingGame?.id;
+    const target = gid ?? profileGameId;
     if (!target) return;
     const { quitGame } = await import('@/lib/firebase/callables');
     await quitGame({ gid: target });
@@ -267,7 +272,9 @@ export const Navbar = memo(function Navbar({ authPending = false }: { authPendin
             role: shownRoleName(GAME_TYPES, game?.type ?? '', role.roleName, (key, n) =>
               String(t(key as 'game.defaults.facility.retailer', n === undefined ? {} : { n })),
             ),
-            name: shownPlayerName(profile, role.playerName) ?? t('navbar.anonymous'),
+            name:
+              shownPlayerName({ firstname, playerName: profilePlayerName }, role.playerName) ??
+              t('navbar.anonymous'),
           })
         : '';
   const gameActions: NavAction[] =

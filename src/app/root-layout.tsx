@@ -20,6 +20,22 @@ import { updateVisitor } from '@/lib/i18n/i18n';
 import { ScrollRestoration } from '@/lib/router/scroll-restoration';
 import { dismissFrameWhenShown } from '@/prerender/dismiss';
 
+/**
+ * The profile language and the picker's choice (spec §2), once the user and profile are known. A
+ * component of its own: the profile's arrival renders it alone, not the page's frame.
+ */
+function VisitorLanguage() {
+  const authReady = useAuthStore((s) => s.ready);
+  const uid = useAuthStore((s) => s.user?.uid ?? null);
+  const profileStatus = useAuthStore((s) => s.profileStatus);
+  const profileLanguage = useAuthStore((s) => s.profile?.language ?? null);
+  const settled = authReady && profileStatus !== 'loading';
+  useEffect(() => {
+    void updateVisitor({ settled, uid, profileLanguage });
+  }, [settled, uid, profileLanguage]);
+  return null;
+}
+
 export function RootLayout() {
   useCommitCount('page-frame');
   const { t } = useTranslation();
@@ -32,21 +48,12 @@ export function RootLayout() {
   const heroTitle = usePortalStore((s) => s.portal?.heroTitle ?? null);
   const hideNavbar = deepestHandle(handles, 'hideNavbar') === true || portalHidesNavbar;
   const consentAtEnd = deepestHandle(handles, 'consentAtEnd') === true;
-  const authReady = useAuthStore((s) => s.ready);
-  const uid = useAuthStore((s) => s.user?.uid ?? null);
-  const profileStatus = useAuthStore((s) => s.profileStatus);
-  const profileLanguage = useAuthStore((s) => s.profile?.language ?? null);
 
   const title = documentTitle(titleKey ? t(titleKey) : null, t('app.name'), heroTitle);
   useEffect(() => {
     document.title = title;
   }, [title]);
 
-  // The profile language and the picker's choice (spec §2), once the user and profile are known.
-  const settled = authReady && profileStatus !== 'loading';
-  useEffect(() => {
-    void updateVisitor({ settled, uid, profileLanguage });
-  }, [settled, uid, profileLanguage]);
   useWorkspaceLocale(pathname);
   // The prerendered home page (index.html) is only ever the home page's stand-in; a game page's
   // frame (app.html) stays until the app shows more than a loader.
@@ -64,6 +71,7 @@ export function RootLayout() {
       consentAtEnd={consentAtEnd}
       after={
         <>
+          <VisitorLanguage />
           <ScrollRestoration />
           <ConsentBanner sticky={!consentAtEnd} />
           <HelpHost />

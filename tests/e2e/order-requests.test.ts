@@ -54,7 +54,7 @@ async function join(page: Page, gid: string, role: string, name: string): Promis
 /** The commits so far in which a part of the page rendered (development builds count them). */
 function commits(
   page: Page,
-  part: 'beer-play' | 'navbar' | 'page-frame' = 'beer-play',
+  part: 'beer-play' | 'navbar' | 'page-frame' | 'game-page' = 'beer-play',
 ): Promise<number> {
   return page.evaluate(
     (name) => (window as Window & { __commits?: Record<string, number> }).__commits?.[name] ?? 0,
@@ -154,5 +154,27 @@ describe('an order in the browser', () => {
     await ann.getByTestId('order-retailer-beer').waitFor({ timeout: 30_000 });
     await ann.waitForTimeout(1500);
     expect(await commits(ann)).toBeLessThanOrEqual(2);
+
+    // ---- her profile changes while she plays: the navbar shows her first name and renders
+    // again; the game page and the page's frame, which show nothing of the profile, do not
+    const annUid = (
+      (await service.docs.get(`games/${gid}`)).data?.['facilities'] as Record<
+        string,
+        { user?: string }
+      >
+    )['retailer']?.user;
+    expect(annUid).toBeTruthy();
+    const navbarThen = await commits(ann, 'navbar');
+    const gamePageThen = await commits(ann, 'game-page');
+    expect(gamePageThen).toBeGreaterThan(0);
+    const frameThen = await commits(ann, 'page-frame');
+    await service.docs.update(`users/${annUid ?? ''}`, { firstname: 'Annie' });
+    await expect
+      .poll(() => commits(ann, 'navbar'), { timeout: 20_000 })
+      .toBeGreaterThan(navbarThen);
+    await ann.getByText(/Annie/).first().waitFor();
+    await ann.waitForTimeout(500);
+    expect(await commits(ann, 'game-page')).toBe(gamePageThen);
+    expect(await commits(ann, 'page-frame')).toBe(frameThen);
   });
 });

@@ -10,11 +10,23 @@ import {
 import type { AuthUser } from '@/features/auth/auth-types';
 import { readPreviousPlayer } from '@/features/auth/previous-player';
 import { afterFirstReads } from '@/lib/data/port';
+import { afterFirstCommit } from '@/lib/perf/first-commit';
 import { mayHoldSession, onAuthLoaded } from '@/lib/firebase/auth-loader';
 import { storedSession } from '@/lib/firebase/stored-session';
 import { reportError } from '@/lib/sentry';
 
 let started = false;
+let sessionRead: Promise<void> = Promise.resolve();
+
+/**
+ * Settles once the browser's stored session is read: its user shown, or the visitor known to be
+ * signed out, or Auth loading to answer (a session Auth must restore itself). The app's first
+ * render waits for it, so the auth store does not change in the middle of that render
+ * (src/lib/perf/first-commit.ts says why that costs a whole render).
+ */
+export function storedSessionRead(): Promise<void> {
+  return sessionRead;
+}
 
 export function startAuthSync(): void {
   if (started) return;
@@ -56,9 +68,18 @@ export function startAuthSync(): void {
     import('@/features/auth/profile-api')
       .then(({ watchProfile }) => {
         if (current !== generation) return;
-        stopProfile = watchProfile(user.uid, setProfile, (error) => {
-          if (current === generation) failProfile(error);
-        });
+        // The profile may arrive while the first page renders: it waits for that page's commit.
+        stopProfile = watchProfile(
+          user.uid,
+          (profile) =>
+            afterFirstCommit(() => {
+              if (current === generation) setProfile(profile);
+            }),
+          (error) =>
+            afterFirstCommit(() => {
+              if (current === generation) failProfile(error);
+            }),
+        );
       })
       .catch((error: unknown) => {
         if (current === generation) failProfile(error);
@@ -81,12 +102,12 @@ export function startAuthSync(): void {
   // A browser that holds no session and no previous player is signed out: the Auth SDK is not
   // loaded for it (a visitor of `/` never downloads it) until a page signs someone in, when the
   // watch starts before the sign-in goes on.
-  const withoutStoredSession = (): void => {
+  const withoutStoredSession = (): Promise<void> => {
     if (readPreviousPlayer()) {
       watch();
-      return;
+      return Promise.resolve();
     }
-    void mayHoldSession().then((maybe) => {
+    return mayHoldSession().then((maybe) => {
       if (maybe) {
         watch();
         return;
@@ -99,11 +120,8 @@ export function startAuthSync(): void {
   // The user Auth stored, with a token still good, is shown at once: the page reads its
   // documents with that token (decision 0029), and Auth loads once those reads are done, its
   // answer replacing this one (the same user: nothing changes on screen).
-  void storedSession().then((session) => {
-    if (!session) {
-      withoutStoredSession();
-      return;
-    }
+  sessionRead = storedSession().then((session) => {
+    if (!session) return withoutStoredSession();
     if (!useAuthStore.getState().ready) onUser(session.user, true);
     // Or sooner, when something loads Auth (a sign-in, a call): it is heard at once.
     let watching = false;
@@ -114,5 +132,6 @@ export function startAuthSync(): void {
     };
     onAuthLoaded(watchOnce);
     void afterFirstReads().then(watchOnce);
+    return undefined;
   });
 }

@@ -32,6 +32,7 @@ import { PageLoader } from '@/components/page-loader';
 import { SimplePage } from '@/components/simple-page';
 import { lazyPage } from '@/lib/lazy/lazy-with-reload';
 import { rememberGameType } from '@/lib/preload/known-game-types';
+import { useCommitCount } from '@/lib/perf/commit-count';
 
 // The generic intro (for types without their own) and its form fields stay off the play page.
 const IntroPage = lazyPage(() => import('@/features/games/shared/intro-page'), 'IntroPage');
@@ -80,6 +81,7 @@ export function GamePage({
 }: GamePageProps) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  useCommitCount('game-page');
   const loaded = useGameData(id);
   const data = loaded.status === 'ready' ? loaded.value : null;
   const type = data === null ? null : gameTypeOf(types, String(data['type'] ?? ''));
