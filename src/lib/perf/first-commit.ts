@@ -30,8 +30,14 @@ export function createCommitGate(): CommitGate {
 
 const firstCommit = createCommitGate();
 
-/** Called once the app's first render is on screen (its root's first effect). */
-export const firstCommitDone: () => void = firstCommit.open;
+/**
+ * Called once the app's first render is on screen (its root's first effect). What waited runs in
+ * a task of its own: run in the effect, a store write would render at once, in the task that
+ * committed the page.
+ */
+export function firstCommitDone(): void {
+  setTimeout(firstCommit.open, 0);
+}
 
 /** Runs `run` now if the app has committed its first render, else right after it does. */
 export const afterFirstCommit: (run: () => void) => void = firstCommit.after;
