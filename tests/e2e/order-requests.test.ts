@@ -143,6 +143,10 @@ describe('an order in the browser', () => {
     expect(await ben.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE.width,
     );
+    // The week's figures: side by side on the phone, a table on the wide screen.
+    await expect(ben.getByTestId('play-this-week').locator('table').count()).resolves.toBe(0);
+    await expect(ben.getByTestId('play-incoming-beer').textContent()).resolves.toBe('6');
+    await expect(ann.getByTestId('play-this-week').locator('table').count()).resolves.toBe(1);
     await session.shot(ben, 'phone');
     await session.shot(ann, 'desktop');
     expect(await seriousViolations(ben)).toEqual([]);

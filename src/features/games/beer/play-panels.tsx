@@ -9,7 +9,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { memo, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FacilityDetail } from '@sim/core/beer/view';
 import { ScrollRegion } from '@/components/scroll-region';
@@ -54,11 +56,14 @@ export function Figure({
   value,
   color,
   testId,
+  small = false,
 }: {
   label: string;
   value: string;
   color?: string | undefined;
   testId?: string;
+  /** A figure of the week, below the player's own figures. */
+  small?: boolean;
 }) {
   return (
     <Box>
@@ -67,7 +72,11 @@ export function Figure({
       </Typography>
       <Typography
         component="div"
-        sx={{ color, fontWeight: 600, fontSize: { xs: '1.35rem', md: '1.5rem' } }}
+        sx={{
+          color,
+          fontWeight: 600,
+          fontSize: small ? '1.1rem' : { xs: '1.35rem', md: '1.5rem' },
+        }}
         data-testid={testId}
       >
         {value}
@@ -147,8 +156,54 @@ export function ThisWeekPanel({
 }) {
   const { t } = useTranslation();
   const num = useFormatNumber();
+  // On a phone the week's figures side by side, as the player's own: a table of five columns
+  // leaves each header a word per line.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const products = own?.current?.products ?? [];
+  const titleId = useId();
+  if (narrow) {
+    return (
+      <Paper
+        variant="outlined"
+        sx={{ p: 1.5 }}
+        component="section"
+        aria-labelledby={titleId}
+        data-testid="play-this-week"
+      >
+        <Typography variant="h6" component="h2" id={titleId} gutterBottom>
+          {t('game.play.thisWeek')}
+        </Typography>
+        <Stack spacing={1.5}>
+          {products.map((p) => (
+            <Box key={p.pid}>
+              {products.length > 1 && (
+                <Typography variant="subtitle2" component="h3">
+                  {productName(p.pid)}
+                </Typography>
+              )}
+              <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
+                <Figure
+                  small
+                  label={t('game.play.incomingOrders')}
+                  value={num(p.incoming)}
+                  testId={`play-incoming-${p.pid}`}
+                />
+                <Figure small label={t('game.play.received')} value={num(p.received)} />
+                <Figure small label={t('game.play.shipped')} value={num(p.shipped)} />
+                <Figure
+                  small
+                  label={t('game.play.weekCost')}
+                  value={num(p.holdingCost + p.backlogCost + p.missedSaleCost)}
+                />
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      </Paper>
+    );
+  }
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }} data-testid="play-this-week">
       <Typography variant="h6" component="h2" gutterBottom>
         {t('game.play.thisWeek')}
       </Typography>
@@ -164,7 +219,7 @@ export function ThisWeekPanel({
             </TableRow>
           </TableHead>
           <TableBody>
-            {(own?.current?.products ?? []).map((p) => (
+            {products.map((p) => (
               <TableRow key={p.pid}>
                 <TableCell>{productName(p.pid)}</TableCell>
                 <TableCell align="right" data-testid={`play-incoming-${p.pid}`}>
