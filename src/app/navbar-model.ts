@@ -97,10 +97,7 @@ export function shownRoleName(
  * (the role's, then the profile's), else null for the caller's translated "anonymous".
  */
 export function shownPlayerName(
-  profile: {
-    readonly firstname?: string | undefined;
-    readonly playerName?: string | undefined;
-  } | null,
+  profile: { readonly firstname?: string; readonly playerName?: string } | null,
   rolePlayerName: string,
 ): string | null {
   for (const name of [profile?.firstname, rolePlayerName, profile?.playerName]) {

@@ -192,12 +192,9 @@ export const Navbar = memo(function Navbar({ authPending = false }: { authPendin
   const { pathname } = useLocation();
   const user = useAuthStore((s) => s.user);
   const ready = useAuthStore((s) => s.ready) && !authPending;
-  // What the navbar shows of the profile, each read apart: the profile's arrival and its other
-  // changes do not render the navbar again.
+  // What the navbar shows of the profile, each read apart (here and below): the profile's
+  // arrival and its other changes do not render the navbar again.
   const hasProfileType = useAuthStore((s) => Boolean(s.profile?.profileType));
-  const profileGameId = useAuthStore((s) => s.profile?.playingGame?.id ?? null);
-  const firstname = useAuthStore((s) => s.profile?.firstname);
-  const profilePlayerName = useAuthStore((s) => s.profile?.playerName);
   const isInstructor = hasEmail(user) && hasProfileType;
   const onDashboard = pathname === '/dashboard' || pathname.startsWith('/dashboard/');
   const uid = user?.uid ?? null;
@@ -208,9 +205,19 @@ export const Navbar = memo(function Navbar({ authPending = false }: { authPendin
   const route = gameRoute(pathname);
   const onGameOrSession = route !== null || pathname.startsWith('/session/');
   const role = playingAs(game, uid);
-  const playingGameId = profileGameId ?? (role?.kind === 'player' ? game?.id : null);
-  const rounds = session ? roundEntries(session, teamNumber, playingGameId ?? null) : null;
-  const playing = profileGameId !== null || role?.kind === 'player';
+  const playedHere = role?.kind === 'player' ? (game?.id ?? null) : null;
+  // The game the profile says is played, unless it is the one on screen, which the game's own
+  // document already names: a player's profile arriving changes nothing here.
+  const otherGameId = useAuthStore((s) => {
+    const id = s.profile?.playingGame?.id ?? null;
+    return id === playedHere ? null : id;
+  });
+  const playingGameId = otherGameId ?? playedHere;
+  const rounds = session ? roundEntries(session, teamNumber, playingGameId) : null;
+  const playing = otherGameId !== null || role?.kind === 'player';
+  const shownName = useAuthStore((s) =>
+    role?.kind === 'player' ? shownPlayerName(s.profile, role.playerName) : null,
+  );
   const action = accountAction(user, playing, playing || role !== null || inLobby);
   const debriefOpen = debriefAllowed(session, game, uid);
   const hearsMusic = useHearsMusic({ uid, isInstructor, session, game });
@@ -236,7 +243,7 @@ export const Navbar = memo(function Navbar({ authPending = false }: { authPendin
   /** Spec §4: quit the game being played (the one on screen, else the profile's). */
   const quit = async () => {
     const gid = role?.kind === 'player' || role?.kind === 'observer' ? game?.id : undefined;
-    const target = gid ?? profileGameId;
+    const target = gid ?? otherGameId;
     if (!target) return;
     const { quitGame } = await import('@/lib/firebase/callables');
     await quitGame({ gid: target });
@@ -272,9 +279,7 @@ export const Navbar = memo(function Navbar({ authPending = false }: { authPendin
             role: shownRoleName(GAME_TYPES, game?.type ?? '', role.roleName, (key, n) =>
               String(t(key as 'game.defaults.facility.retailer', n === undefined ? {} : { n })),
             ),
-            name:
-              shownPlayerName({ firstname, playerName: profilePlayerName }, role.playerName) ??
-              t('navbar.anonymous'),
+            name: shownName ?? t('navbar.anonymous'),
           })
         : '';
   const gameActions: NavAction[] =

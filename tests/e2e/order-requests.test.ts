@@ -159,8 +159,9 @@ describe('an order in the browser', () => {
     await ann.waitForTimeout(1500);
     expect(await commits(ann)).toBeLessThanOrEqual(2);
 
-    // ---- her profile changes while she plays: the navbar shows her first name and renders
-    // again; the game page and the page's frame, which show nothing of the profile, do not
+    // ---- her profile changes while she plays. Its player name, which the navbar shows only
+    // for a role without one, renders nothing; then her first name, which the navbar shows,
+    // renders the navbar once, and still not the game page or the page's frame
     const annUid = (
       (await service.docs.get(`games/${gid}`)).data?.['facilities'] as Record<
         string,
@@ -172,12 +173,15 @@ describe('an order in the browser', () => {
     const gamePageThen = await commits(ann, 'game-page');
     expect(gamePageThen).toBeGreaterThan(0);
     const frameThen = await commits(ann, 'page-frame');
+    await service.docs.update(`users/${annUid ?? ''}`, { playerName: 'Ann P.' });
+    await ann.waitForTimeout(1000);
     await service.docs.update(`users/${annUid ?? ''}`, { firstname: 'Annie' });
     await expect
       .poll(() => commits(ann, 'navbar'), { timeout: 20_000 })
       .toBeGreaterThan(navbarThen);
     await ann.getByText(/Annie/).first().waitFor();
     await ann.waitForTimeout(500);
+    expect(await commits(ann, 'navbar')).toBe(navbarThen + 1);
     expect(await commits(ann, 'game-page')).toBe(gamePageThen);
     expect(await commits(ann, 'page-frame')).toBe(frameThen);
   });
