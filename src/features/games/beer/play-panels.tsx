@@ -147,6 +147,15 @@ export function OwnPanel({
   );
 }
 
+/** A product's cost of the week: holding, backlog and missed sales. */
+function weekCost(p: {
+  readonly holdingCost: number;
+  readonly backlogCost: number;
+  readonly missedSaleCost: number;
+}): number {
+  return p.holdingCost + p.backlogCost + p.missedSaleCost;
+}
+
 export function ThisWeekPanel({
   own,
   productName,
@@ -190,11 +199,7 @@ export function ThisWeekPanel({
                 />
                 <Figure small label={t('game.play.received')} value={num(p.received)} />
                 <Figure small label={t('game.play.shipped')} value={num(p.shipped)} />
-                <Figure
-                  small
-                  label={t('game.play.weekCost')}
-                  value={num(p.holdingCost + p.backlogCost + p.missedSaleCost)}
-                />
+                <Figure small label={t('game.play.weekCost')} value={num(weekCost(p))} />
               </Stack>
             </Box>
           ))}
@@ -227,9 +232,7 @@ export function ThisWeekPanel({
                 </TableCell>
                 <TableCell align="right">{num(p.received)}</TableCell>
                 <TableCell align="right">{num(p.shipped)}</TableCell>
-                <TableCell align="right">
-                  {num(p.holdingCost + p.backlogCost + p.missedSaleCost)}
-                </TableCell>
+                <TableCell align="right">{num(weekCost(p))}</TableCell>
               </TableRow>
             ))}
           </TableBody>
