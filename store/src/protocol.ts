@@ -50,6 +50,15 @@ export type ClientMessage =
       readonly preconditions?: readonly Precondition[];
     }
   | {
+      /**
+       * Ends a transaction that wrote nothing: fails with aborted unless every document read is
+       * still at the version read, so its reads come from one state.
+       */
+      readonly t: 'verify';
+      readonly id: number;
+      readonly preconditions: readonly Precondition[];
+    }
+  | {
       readonly t: 'listenDoc';
       readonly id: number;
       readonly path: string;

@@ -813,6 +813,33 @@ export function definePortContract(
         if (n === 101) expect(attempts).toBeGreaterThanOrEqual(2);
       });
 
+      it('a read-only transaction sees one state, not reads from either side of a commit', async () => {
+        // A commit lands between the transaction's two reads. An optimistic adapter must check
+        // its reads at the end, even with nothing to write, and read again; firebase-admin locks
+        // the first document, so the commit waits. Either way both values come from one state.
+        const c = uniqueCollection('txreadonly');
+        await port.docs.batch().set(`${c}/a`, { v: 1 }).set(`${c}/b`, { v: 1 }).commit();
+        let attempts = 0;
+        let otherWrite: Promise<void> | undefined;
+        const seen = await port.docs.runTransaction(async (tx) => {
+          attempts += 1;
+          const a = (await tx.get(`${c}/a`)).data?.v;
+          if (attempts === 1) {
+            otherWrite = backend.other.docs
+              .batch()
+              .set(`${c}/a`, { v: 2 })
+              .set(`${c}/b`, { v: 2 })
+              .commit();
+            await new Promise((ok) => setTimeout(ok, 100));
+          }
+          const b = (await tx.get(`${c}/b`)).data?.v;
+          return { a, b };
+        });
+        await otherWrite;
+        expect(seen.a).toBe(seen.b);
+        expect((await port.docs.get(`${c}/b`)).data).toEqual({ v: 2 });
+      });
+
       it('concurrent transactions never lose an increment', async () => {
         const c = uniqueCollection('txconc');
         await port.docs.set(`${c}/counter`, { n: 0 });

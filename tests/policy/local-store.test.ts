@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataPort, DocData } from '@sim/core/port/data-port';
 import { PortError } from '@sim/core/port/data-port';
-import { startTestStore, type TestStore } from '@sim/store/testing/test-store';
+import { mintEmulatorToken, type TokenClaims } from '@sim/store/testing/emulator-token';
+import {
+  nodeSocketFactory,
+  startTestStore,
+  TEST_PROJECT_ID,
+  type TestStore,
+} from '@sim/store/testing/test-store';
+import type { ClientMessage, ServerMessage } from '@sim/store/protocol';
 import { ACTORS, DOC_CASES, FILE_CASES, type Actor, type DocCase, type FileCase } from './cases';
 import { worldOf } from './harness';
 
@@ -16,27 +23,27 @@ const clients = new Map<Actor, DataPort>();
 /** Paths currently in the store, so each case starts from exactly its own world. */
 let present = new Set<string>();
 
+/** The token claims of an actor who is not the service; null when signed out. */
+function claimsOf(who: Actor): TokenClaims | null {
+  const auth = ACTORS[who];
+  if (!auth) return null;
+  return {
+    uid: auth.uid,
+    provider:
+      auth.provider === 'anonymous'
+        ? 'anonymous'
+        : auth.provider === 'custom'
+          ? 'custom'
+          : 'password',
+    ...(auth.email !== undefined ? { email: auth.email } : {}),
+    ...(auth.emailVerified !== undefined ? { emailVerified: auth.emailVerified } : {}),
+  };
+}
+
 function clientOf(who: Actor): DataPort {
   let client = clients.get(who);
   if (!client) {
-    const auth = ACTORS[who];
-    client = auth?.admin
-      ? store.service()
-      : store.as(
-          auth
-            ? {
-                uid: auth.uid,
-                provider:
-                  auth.provider === 'anonymous'
-                    ? 'anonymous'
-                    : auth.provider === 'custom'
-                      ? 'custom'
-                      : 'password',
-                ...(auth.email !== undefined ? { email: auth.email } : {}),
-                ...(auth.emailVerified !== undefined ? { emailVerified: auth.emailVerified } : {}),
-              }
-            : null,
-        );
+    client = ACTORS[who]?.admin ? store.service() : store.as(claimsOf(who));
     clients.set(who, client);
   }
   return client;
@@ -123,4 +130,52 @@ describe('access policy table against the local store: files', () => {
       expect(await runFileCase(c)).toBe(c.expect);
     });
   }
+});
+
+/**
+ * Sends raw protocol messages as `who`, as a hand-written client could, and returns the reply to
+ * the last one.
+ */
+async function rawReply(who: Actor, messages: readonly ClientMessage[]): Promise<ServerMessage> {
+  const claims = claimsOf(who);
+  const socket = nodeSocketFactory(`${store.url.replace(/^http/, 'ws')}/ws`);
+  try {
+    return await new Promise<ServerMessage>((resolve, reject) => {
+      const lastId = messages.at(-1)?.id;
+      socket.onerror = () => reject(new Error('socket error'));
+      socket.onmessage = (ev) => {
+        const msg = JSON.parse(String(ev.data)) as ServerMessage;
+        if ('id' in msg && msg.id === lastId) resolve(msg);
+      };
+      socket.onopen = () => {
+        const token = claims ? mintEmulatorToken(TEST_PROJECT_ID, claims) : null;
+        socket.send(JSON.stringify({ t: 'auth', id: 0, token }));
+        for (const m of messages) socket.send(JSON.stringify(m));
+      };
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+describe("the local store's check of a read-only transaction's reads", () => {
+  // The check answers whether a document is still at a version, so it must not tell anyone
+  // about a document they may not read: not its existence, not its version.
+  it('is refused for a document the caller may not read, at any version', async () => {
+    await service.docs.set('users/alice', { firstname: 'Alice' });
+    for (const version of [0, 1, 10 ** 9]) {
+      const reply = await rawReply('bob', [
+        { t: 'verify', id: 1, preconditions: [{ path: 'users/alice', version }] },
+      ]);
+      expect(reply).toMatchObject({ t: 'error', code: 'permission-denied' });
+    }
+  });
+
+  it('says aborted to the owner when the document changed since the version read', async () => {
+    await service.docs.set('users/alice', { firstname: 'Alice' });
+    const reply = await rawReply('alice', [
+      { t: 'verify', id: 1, preconditions: [{ path: 'users/alice', version: 0 }] },
+    ]);
+    expect(reply).toMatchObject({ t: 'error', code: 'aborted' });
+  });
 });

@@ -535,11 +535,15 @@ export class LocalStoreClient implements DataPort {
         },
       };
       const result = await work(tx);
+      const preconditions = [...reads].map(([path, version]) => ({ path, version }));
       try {
-        await this.commit(
-          writes,
-          [...reads].map(([path, version]) => ({ path, version })),
-        );
+        // With nothing to write, the reads are still checked: two reads on either side of
+        // another commit would otherwise pass as one state.
+        if (writes.length === 0 && preconditions.length > 0) {
+          await this.request({ t: 'verify', preconditions });
+        } else {
+          await this.commit(writes, preconditions);
+        }
         return result;
       } catch (err) {
         if (!(err instanceof PortError) || err.code !== 'aborted') throw err;

@@ -190,6 +190,17 @@ class Connection {
         this.reply(msg.id, { seq });
         return;
       }
+      case 'verify': {
+        for (const pre of msg.preconditions) {
+          const doc = this.store.get(pre.path);
+          this.assertRead(pre.path, doc?.data);
+          if ((doc?.version ?? 0) !== pre.version) {
+            throw new PortError('aborted', `Document changed since it was read: ${pre.path}`);
+          }
+        }
+        this.reply(msg.id, {});
+        return;
+      }
       case 'listenDoc':
         this.listenDoc(msg.id, msg.path, msg.resumeAfter);
         return;
