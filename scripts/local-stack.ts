@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   findFirestoreEmulator,
   firestoreEmulatorAddress,
@@ -441,6 +442,14 @@ export async function startLocalStack(options: StackOptions): Promise<RunningSta
           ...env,
           FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
           CI: process.env.CI ?? '',
+          // The Auth emulator's validators compiled on first use, not all at start (the file says
+          // why).
+          NODE_OPTIONS: [
+            process.env.NODE_OPTIONS,
+            `--import ${JSON.stringify(pathToFileURL(join(root, 'scripts', 'auth-emulator-preload.mjs')).href)}`,
+          ]
+            .filter(Boolean)
+            .join(' '),
         },
         // Own process group: Ctrl-C reaches only the launcher, which stops children in order.
         detached: true,
