@@ -4,6 +4,7 @@ import {
   afterLeavePath,
   debriefAllowed,
   gameRoute,
+  otherPlayedGame,
   parseNavGame,
   playEnabled,
   playingAs,
@@ -145,5 +146,29 @@ describe('shownPlayerName (spec §6)', () => {
     expect(shownPlayerName({ playerName: 'Bob' }, '')).toBe('Bob');
     expect(shownPlayerName(null, '')).toBeNull();
     expect(shownPlayerName({ firstname: '', playerName: ' ' }, '  ')).toBeNull();
+  });
+});
+
+describe("otherPlayedGame: the profile's game beside the game on screen", () => {
+  const onScreen = (read: boolean, playedHere: boolean) => ({ gameId: 'g1', read, playedHere });
+
+  it("is the profile's game when another game is on screen, or none", () => {
+    expect(otherPlayedGame('g2', onScreen(true, true))).toBe('g2');
+    expect(otherPlayedGame('g2', onScreen(false, false))).toBe('g2');
+    expect(otherPlayedGame('g2', { gameId: null, read: false, playedHere: false })).toBe('g2');
+    expect(otherPlayedGame(null, onScreen(true, false))).toBeNull();
+  });
+
+  it('is none for the game played on screen, whose document names it', () => {
+    expect(otherPlayedGame('g1', onScreen(true, true))).toBeNull();
+  });
+
+  it('is none while the document of the game on screen has not been read', () => {
+    // The profile can arrive first; the document's arrival decides.
+    expect(otherPlayedGame('g1', onScreen(false, false))).toBeNull();
+  });
+
+  it('is the game on screen when its document no longer lists the player', () => {
+    expect(otherPlayedGame('g1', onScreen(true, false))).toBe('g1');
   });
 });

@@ -93,6 +93,20 @@ export function shownRoleName(
 }
 
 /**
+ * The game the profile says is played, as the navbar names it beside the game on screen: null
+ * when it is the game played there, which the game's document already names, and null while that
+ * document has not been read, since its arrival renders the navbar anyway and decides then.
+ * Otherwise the profile's game: a player elsewhere, or one the game's document no longer lists.
+ */
+export function otherPlayedGame(
+  profileGameId: string | null,
+  shown: { readonly gameId: string | null; readonly read: boolean; readonly playedHere: boolean },
+): string | null {
+  if (profileGameId === null || profileGameId !== shown.gameId) return profileGameId;
+  return shown.read && !shown.playedHere ? profileGameId : null;
+}
+
+/**
  * Spec §6 name shown for a player: the profile's first name, else the name given when joining
  * (the role's, then the profile's), else null for the caller's translated "anonymous".
  */

@@ -27,6 +27,7 @@ import {
   gameRoute,
   playEnabled,
   playingAs,
+  otherPlayedGame,
   shownPlayerName,
   resultsEnabled,
   roundEntries,
@@ -206,12 +207,16 @@ export const Navbar = memo(function Navbar({ authPending = false }: { authPendin
   const onGameOrSession = route !== null || pathname.startsWith('/session/');
   const role = playingAs(game, uid);
   const playedHere = role?.kind === 'player' ? (game?.id ?? null) : null;
-  // The game the profile says is played, unless it is the one on screen, which the game's own
-  // document already names: a player's profile arriving changes nothing here.
-  const otherGameId = useAuthStore((s) => {
-    const id = s.profile?.playingGame?.id ?? null;
-    return id === playedHere ? null : id;
-  });
+  // A player's profile arriving changes nothing here, also before the game's document: a store's
+  // change renders its readers synchronously, in one task, on a slow phone's load.
+  const shown = {
+    gameId: route?.id ?? null,
+    read: game !== null && game.id === route?.id,
+    playedHere: playedHere !== null && playedHere === route?.id,
+  };
+  const otherGameId = useAuthStore((s) =>
+    otherPlayedGame(s.profile?.playingGame?.id ?? null, shown),
+  );
   const playingGameId = otherGameId ?? playedHere;
   const rounds = session ? roundEntries(session, teamNumber, playingGameId) : null;
   const playing = otherGameId !== null || role?.kind === 'player';
