@@ -47,6 +47,13 @@ const CHANGE_LOG_KEEP = 100_000;
 /** How long applied commit ids are remembered for idempotent retries. */
 const COMMIT_ID_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Throws aborted when a document is no longer at the version a transaction read. */
+function assertUnchanged(pre: Precondition, version: number): void {
+  if (version !== pre.version) {
+    throw new PortError('aborted', `Document changed since it was read: ${pre.path}`);
+  }
+}
+
 export class DocumentStore {
   private readonly docs = new Map<string, StoredDoc>();
   private readonly collections = new Map<string, Map<string, StoredDoc>>();
@@ -225,11 +232,7 @@ export class DocumentStore {
     const { writes, preconditions, authorize } = pending;
     if (writes.length === 0) throw new PortError('invalid-argument', 'A commit needs writes');
     if (writes.length > 500) throw new PortError('invalid-argument', 'At most 500 writes a commit');
-    for (const pre of preconditions) {
-      if (current(pre.path).version !== pre.version) {
-        throw new PortError('aborted', `Document changed since it was read: ${pre.path}`);
-      }
-    }
+    for (const pre of preconditions) assertUnchanged(pre, current(pre.path).version);
     const staged = new Map<string, DocData | null>();
     for (const write of writes) {
       assertDocPath(write.path);
@@ -250,6 +253,22 @@ export class DocumentStore {
       }
     }
     return staged;
+  }
+
+  /**
+   * Ends a transaction that wrote nothing: throws aborted unless every document read is still at
+   * the version read. `assertRead` sees each document first, so a caller who may not read one
+   * learns nothing of its version.
+   */
+  verifyReads(
+    preconditions: readonly Precondition[],
+    assertRead: (path: string, data: DocData | undefined) => void,
+  ): void {
+    for (const pre of preconditions) {
+      const doc = this.get(pre.path);
+      assertRead(pre.path, doc?.data);
+      assertUnchanged(pre, doc?.version ?? 0);
+    }
   }
 
   /**

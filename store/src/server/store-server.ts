@@ -191,13 +191,7 @@ class Connection {
         return;
       }
       case 'verify': {
-        for (const pre of msg.preconditions) {
-          const doc = this.store.get(pre.path);
-          this.assertRead(pre.path, doc?.data);
-          if ((doc?.version ?? 0) !== pre.version) {
-            throw new PortError('aborted', `Document changed since it was read: ${pre.path}`);
-          }
-        }
+        this.store.verifyReads(msg.preconditions, (path, data) => this.assertRead(path, data));
         this.reply(msg.id, {});
         return;
       }
