@@ -132,11 +132,14 @@ describe('access policy table against the local store: files', () => {
   }
 });
 
+/** A message as a hand-written client may send it: the protocol's, or anything else. */
+type RawMessage = ClientMessage | { readonly id: number; readonly [field: string]: unknown };
+
 /**
  * Sends raw protocol messages as `who`, as a hand-written client could, and returns the reply to
  * the last one.
  */
-async function rawReply(who: Actor, messages: readonly ClientMessage[]): Promise<ServerMessage> {
+async function rawReply(who: Actor, messages: readonly RawMessage[]): Promise<ServerMessage> {
   const claims = claimsOf(who);
   const socket = nodeSocketFactory(`${store.url.replace(/^http/, 'ws')}/ws`);
   try {
@@ -177,5 +180,55 @@ describe("the local store's check of a read-only transaction's reads", () => {
       { t: 'verify', id: 1, preconditions: [{ path: 'users/alice', version: 0 }] },
     ]);
     expect(reply).toMatchObject({ t: 'error', code: 'aborted' });
+  });
+});
+
+describe("the local store's check of each message's shape", () => {
+  // A hand-written client sends what it likes; before the check, a write of an unknown kind or
+  // an unknown field transform reached the store's writes, which stored it or dropped the field.
+  it('refuses a write of an unknown kind on a document the caller may write, and keeps it', async () => {
+    await service.docs.set('users/alice', { firstname: 'Alice' });
+    const reply = await rawReply('alice', [
+      {
+        t: 'commit',
+        id: 1,
+        commitId: 'raw-kind',
+        writes: [{ kind: 'replace', path: 'users/alice', data: { firstname: 'Eve' } }],
+      },
+    ]);
+    expect(reply).toMatchObject({ t: 'error', code: 'invalid-argument' });
+    expect((await service.docs.get('users/alice')).data).toEqual({ firstname: 'Alice' });
+  });
+
+  it('refuses an unknown field transform, and keeps the field', async () => {
+    await service.docs.set('users/alice', { firstname: 'Alice' });
+    const reply = await rawReply('alice', [
+      {
+        t: 'commit',
+        id: 1,
+        commitId: 'raw-transform',
+        writes: [
+          {
+            kind: 'set',
+            path: 'users/alice',
+            data: { firstname: { $transform: 'erase' } },
+            merge: true,
+          },
+        ],
+      },
+    ]);
+    expect(reply).toMatchObject({ t: 'error', code: 'invalid-argument' });
+    expect((await service.docs.get('users/alice')).data).toEqual({ firstname: 'Alice' });
+  });
+
+  it('signs the connection out on a malformed sign-in, so what follows is not read as the user before', async () => {
+    await service.docs.set('users/alice', { firstname: 'Alice' });
+    const signedIn = await rawReply('alice', [{ t: 'get', id: 1, path: 'users/alice' }]);
+    expect(signedIn).toMatchObject({ t: 'result', doc: { data: { firstname: 'Alice' } } });
+    const reply = await rawReply('alice', [
+      { t: 'auth', id: 1, token: 42 },
+      { t: 'get', id: 2, path: 'users/alice' },
+    ]);
+    expect(reply).toMatchObject({ t: 'error', code: 'permission-denied' });
   });
 });

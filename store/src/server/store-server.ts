@@ -15,6 +15,7 @@ import type { AuthContext } from '../policy/access-policy';
 import { checkAccess, checkFileAccess, checkQuery } from '../policy/access-policy';
 import type { StoredDoc } from '../engine/query-eval';
 import type { ClientMessage, WireDoc, WireQuery } from '../protocol';
+import { parseClientMessage, type ParsedMessage } from './client-messages';
 import { Database } from './database';
 import { DocumentStore, type ChangedDoc, type WriteAuthorizer } from './document-store';
 import { secretsMatch, serviceContext, type TokenVerifier } from './auth';
@@ -86,12 +87,12 @@ class Connection {
   }
 
   handle(raw: string): void {
-    let msg: ClientMessage;
-    try {
-      msg = JSON.parse(raw) as ClientMessage;
-    } catch {
+    const parsed = parseClientMessage(raw);
+    if (!parsed.ok) {
+      this.refuse(parsed);
       return;
     }
+    const msg = parsed.message;
     if (msg.t === 'auth') {
       this.authReady = this.authReady.then(() => this.authenticate(msg));
       return;
@@ -100,6 +101,26 @@ class Connection {
     void this.authReady
       .then(() => this.dispatch(msg))
       .catch((err: unknown) => this.fail(msg.id, err));
+  }
+
+  /**
+   * Answers a malformed message with invalid-argument when it has an id to answer. A malformed
+   * sign-in signs the connection out, in its turn with the others: the requests after it must
+   * not run as the user before it.
+   */
+  private refuse(parsed: Extract<ParsedMessage, { ok: false }>): void {
+    const refusal = new PortError('invalid-argument', parsed.reason);
+    const answer = (): void => {
+      if (parsed.id !== undefined) this.fail(parsed.id, refusal);
+    };
+    if (parsed.isAuth) {
+      this.authReady = this.authReady.then(() => {
+        this.auth = null;
+        answer();
+      });
+    } else {
+      answer();
+    }
   }
 
   private async authenticate(msg: Extract<ClientMessage, { t: 'auth' }>): Promise<void> {
