@@ -4,9 +4,11 @@
  * the game document: players cannot read the demand); the instructor starts the run, lets the
  * computer take the player's station (confirmed first), the player's page says so with its
  * desk off, and the instructor hands it back; the run ended early, the stored log holds both
- * changes and replays to the stored debrief. axe on both pages, at desktop size and 390x844.
+ * changes and replays to the stored debrief. While nothing happens on the line, the pages' clocks
+ * tick without the whole play and live pages rendering every second. axe on both pages, at desktop size and 390x844.
  * Screens in /tmp/lean-takeover-*.png.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { carsAndTrucks } from '@sim/core/lean/cars-and-trucks';
 import { leanDebrief } from '@sim/core/lean/debrief';
@@ -23,6 +25,14 @@ import { instructorOnDashboard, serviceClient } from './stack-helpers';
 const stack = inject('stack');
 
 const session = browserSession('lean-takeover');
+
+/** The commits in which a page's part rendered so far (src/lib/perf/commit-count.ts). */
+async function commitsOf(page: Page, name: string): Promise<number> {
+  return page.evaluate(
+    (part) => (window as { __commits?: Record<string, number> }).__commits?.[part] ?? 0,
+    name,
+  );
+}
 
 describe.skipIf(stack.unavailable !== '')(
   'lean: coverage before the start, the computer takes a station',
@@ -78,6 +88,17 @@ describe.skipIf(stack.unavailable !== '')(
       });
       await teacher.getByTestId('lean-start').click();
       await player.getByTestId('lean-desk').waitFor({ timeout: 30_000 });
+      // Nothing happens on the line for a while: the pages' clocks tick, and only the parts that
+      // show seconds render (the whole play and live pages rendered every second before).
+      const before = {
+        play: await commitsOf(player, 'lean-play'),
+        follow: await commitsOf(teacher, 'lean-follow'),
+      };
+      const timeLeft = await player.getByTestId('lean-time-left').textContent();
+      await player.waitForTimeout(6000);
+      await expect(player.getByTestId('lean-time-left').textContent()).resolves.not.toBe(timeLeft);
+      expect(await commitsOf(player, 'lean-play')).toBeLessThan(before.play + 3);
+      expect(await commitsOf(teacher, 'lean-follow')).toBeLessThan(before.follow + 3);
       await teacher.getByTestId('follow-hand-yellow').click();
       const dialog = teacher.getByTestId('lean-hand-dialog');
       await dialog.getByText('Let the computer play Yellow?').waitFor();

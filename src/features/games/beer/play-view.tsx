@@ -40,7 +40,8 @@ import {
 import type { DocData } from '@sim/core/port/data-port';
 import { GameHeader, PlayContainer } from '@/features/games/shared/game-header';
 import type { GameScreenProps } from '@/features/games/shared/game-types';
-import { type Loaded, useNow } from '@/features/games/shared/use-game-data';
+import { useClockValue } from '@/features/games/shared/clock-value';
+import type { Loaded } from '@/features/games/shared/use-game-data';
 import { LazyQuitGameDialog } from '@/features/games/shared/lazy-quit-dialog';
 import { PageLoader } from '@/components/page-loader';
 import { showError } from '@/lib/errors/error-store';
@@ -66,8 +67,10 @@ export function WeekHeader({
   children?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const now = useNow(game.turnDeadline !== null && !game.finished);
-  const left = secondsLeft(game.turnDeadline, now);
+  const left = useClockValue(
+    (now) => secondsLeft(game.turnDeadline, now),
+    game.turnDeadline !== null && !game.finished,
+  );
   return (
     <GameHeader gid={game.id} name={game.name}>
       <Chip

@@ -25,6 +25,7 @@ import { deskBusy } from '@/features/games/lean/station-actions';
 import { showError } from '@/lib/errors/error-store';
 import { autoPlaySecGen } from '@/lib/firebase/callables';
 import { useFormatNumber } from '@/lib/i18n/format-number';
+import { useRunTime } from '@/features/games/lean/use-lean';
 import { showToast } from '@/lib/toast/toast-store';
 
 /** How a station is played: by whom now, or by the computer. */
@@ -75,14 +76,12 @@ export function FollowRoles({
   game,
   stations,
   transit,
-  gameMs,
   admin = false,
 }: {
   game: LeanScreenGame;
   stations: readonly FloorStation[];
   /** Units moving between stations (not at any). */
   transit: number;
-  gameMs: number;
   /** The game's admin: may let the computer take a station or hand it back. */
   admin?: boolean;
 }) {
@@ -94,6 +93,12 @@ export function FollowRoles({
   const [asked, setAsked] = useState<HandOver | null>(null);
   const [busy, setBusy] = useState(false);
   const handing = admin && game.status !== 'ended';
+  // Which desks work now: the table renders when one starts or ends a task, not every second.
+  const working = useRunTime(game, ({ gameMs }) =>
+    stations.map((s) =>
+      s.detail !== null && s.role.type !== 'warehouse' ? deskBusy(s.detail, gameMs).busy : false,
+    ),
+  );
   const handOver = async ({ fid, name, kind }: HandOver) => {
     setBusy(true);
     try {
@@ -127,11 +132,10 @@ export function FollowRoles({
             </TableRow>
           </TableHead>
           <TableBody>
-            {stations.map((s) => {
+            {stations.map((s, index) => {
               const seat = seatOf(game, s);
               const d = s.detail;
               const warehouse = s.role.type === 'warehouse';
-              const working = d && !warehouse ? deskBusy(d, gameMs).busy : false;
               const watcher = watcherOf(game, s);
               const kind = handing ? handKind(game, s) : null;
               return (
@@ -181,7 +185,7 @@ export function FollowRoles({
                             launched: d.out.length,
                             finished: d.in.length,
                           })
-                        : working
+                        : working[index]
                           ? t(`leanPlay.follow.task.${d.task?.kind ?? 'paint'}`)
                           : t('leanPlay.station.idle')}
                   </TableCell>

@@ -15,11 +15,13 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GameScreenProps } from '@/features/games/shared/game-types';
 import { FloorGrid } from '@/features/games/lean/floor-grid';
+import type { LeanPlayerView } from '@sim/core/lean/view';
 import {
   floorStations,
   floorWip,
   movingBatches,
   orderRows,
+  type FloorStation,
 } from '@/features/games/lean/floor-model';
 import { FollowControls } from '@/features/games/lean/follow-controls';
 import { FollowRoles } from '@/features/games/lean/follow-roles';
@@ -32,10 +34,25 @@ import { PlayContainer } from '@/features/games/shared/game-header';
 import { RunHeader } from '@/features/games/lean/run-header';
 import { StationCards } from '@/features/games/lean/station-cards';
 import { UnreadableGame } from '@/features/games/lean/unreadable-game';
-import { usePrivateParams, useRunClock, useViewDoc } from '@/features/games/lean/use-lean';
+import { usePrivateParams, useRunTime, useViewDoc } from '@/features/games/lean/use-lean';
 import { useLeanGame } from '@/features/games/lean/use-lean';
+import { useCommitCount } from '@/lib/perf/commit-count';
 import type { DocData } from '@sim/core/port/data-port';
 import type { GameRole } from '@/features/games/shared/game-model';
+
+/** The floor with the batches on their way between cells, where they are each second. */
+function MovingFloor({
+  game,
+  stations,
+  view,
+}: {
+  game: LeanScreenGame;
+  stations: readonly FloorStation[];
+  view: LeanPlayerView | null;
+}) {
+  const moving = useRunTime(game, ({ gameMs }) => movingBatches(game, view, gameMs));
+  return <FloorGrid game={game} stations={stations} moving={moving} />;
+}
 
 /** The screen the registry of game types gives for a lean game's creator and observers. */
 export function LeanFollowScreen({ game: shared, data, role, user }: GameScreenProps) {
@@ -55,9 +72,12 @@ function FollowView({
   role: GameRole;
   uid: string | null;
 }) {
+  useCommitCount('lean-follow');
   const { t } = useTranslation();
   const isCreator = role.kind === 'creator';
-  const clock = useRunClock(game);
+  // The page renders with the run's state and the orders'; the floor's moving batches, the
+  // stations' tasks and the header's seconds follow the clock themselves.
+  const status = useRunTime(game, (c) => c.status);
   const started = game.status !== 'notStarted';
   const floor = useViewDoc(game.shared.id, null, started);
   // The demand is secret: only the game's admins read it, for the coverage minute (LEAN-RUN-4).
@@ -67,17 +87,17 @@ function FollowView({
   const stored = floor.status === 'ready' ? floor.value : null;
   const view = stored !== null && stored.run === game.startAt ? stored.view : null;
   const stations = useMemo(() => floorStations(game, view, null), [game, view]);
-  const orders = orderRows(view, clock.gameMs);
+  const orders = useRunTime(game, ({ gameMs }) => orderRows(view, gameMs));
   const wip = floorWip(view);
   return (
     <PlayContainer>
-      <RunHeader gid={game.shared.id} name={game.shared.name} clock={clock}>
+      <RunHeader game={game}>
         <Chip
           variant="outlined"
           label={isCreator ? t('game.follow.instructor') : t('game.follow.observer')}
         />
       </RunHeader>
-      <RunNotice game={game} clock={clock} coverage={coverage} />
+      <RunNotice game={game} status={status} coverage={coverage} />
       {isCreator && <FollowControls game={game} />}
       <Box
         sx={{
@@ -94,11 +114,7 @@ function FollowView({
             <Typography variant="h6" component="h2" gutterBottom>
               {t('leanPlay.floor.title')}
             </Typography>
-            <FloorGrid
-              game={game}
-              stations={stations}
-              moving={movingBatches(game, view, clock.gameMs)}
-            />
+            <MovingFloor game={game} stations={stations} view={view} />
           </Paper>
           {started && (
             <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
@@ -108,20 +124,14 @@ function FollowView({
         </Stack>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }}>
-            <FollowRoles
-              game={game}
-              stations={stations}
-              transit={wip.transit}
-              gameMs={clock.gameMs}
-              admin={isCreator}
-            />
+            <FollowRoles game={game} stations={stations} transit={wip.transit} admin={isCreator} />
           </Paper>
           {!started && isCreator && <ImprovementsPanel game={game} role={role} uid={uid} />}
         </Stack>
       </Box>
       {started && (
         <Box sx={{ mt: 3 }}>
-          <StationCards game={game} stations={stations} gameMs={clock.gameMs} showUnits />
+          <StationCards game={game} stations={stations} showUnits />
         </Box>
       )}
     </PlayContainer>

@@ -28,13 +28,14 @@ import {
   type LeanScreenGame,
 } from '@/features/games/lean/lean-game-model';
 import { OrdersPanel } from '@/features/games/lean/orders-panel';
-import type { RunClock } from '@/features/games/lean/run-clock';
+import type { LeanRunStatus } from '@sim/core/lean/clock';
 import { PlayContainer } from '@/features/games/shared/game-header';
 import { RunHeader, useMinuteFormat } from '@/features/games/lean/run-header';
 import { StationCards } from '@/features/games/lean/station-cards';
 import { StationDesk, StationDuties } from '@/features/games/lean/station-desk';
 import { useLeanAction } from '@/features/games/lean/use-lean-action';
-import { useLeanGame, useRunClock, useViewDoc } from '@/features/games/lean/use-lean';
+import { useLeanGame, useRunTime, useViewDoc } from '@/features/games/lean/use-lean';
+import { useCommitCount } from '@/lib/perf/commit-count';
 import { latestView } from '@/features/games/lean/view-doc';
 import { WarehouseDesk } from '@/features/games/lean/warehouse-desk';
 import { UnreadableGame } from '@/features/games/lean/unreadable-game';
@@ -72,9 +73,12 @@ function Waiting({ game, own }: { game: LeanScreenGame; own: LeanRole }) {
 }
 
 function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid: string | null }) {
+  useCommitCount('lean-play');
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const clock = useRunClock(game);
+  // The page renders with the run's state and with the orders' (an order shows, turns late); the
+  // parts that show seconds follow the clock themselves.
+  const status = useRunTime(game, (c) => c.status);
   const started = game.status !== 'notStarted';
   const stored = useViewDoc(game.shared.id, own.id, started);
   const acting = useLeanAction(game.shared.id, own.id, game.startAt);
@@ -86,16 +90,13 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   const [askQuit, setAskQuit] = useState(false);
   const [quitting, setQuitting] = useState(false);
-  // The clock re-renders the page every second: what only changes with the documents is kept.
   const stations = useMemo(() => floorStations(game, view, own.id), [game, view, own.id]);
   const others = useMemo(() => stations.filter((s) => !s.own), [stations]);
-  // Other stations' tasks show only in a transparent game; otherwise their cards need no clock.
-  const othersGameMs = others.some((s) => s.detail !== null) ? clock.gameMs : 0;
-  const orders = orderRows(view, clock.gameMs);
+  const orders = useRunTime(game, ({ gameMs }) => orderRows(view, gameMs));
   const detail = view?.details.find((d) => d.id === own.id) ?? null;
   // LEAN-AI-5: the instructor let the computer take this station; the player watches it.
-  const taken = own.computer && clock.status !== 'ended';
-  const running = clock.status === 'running' && view?.status !== 'ended' && !own.computer;
+  const taken = own.computer && status !== 'ended';
+  const running = status === 'running' && view?.status !== 'ended' && !own.computer;
 
   const quit = async () => {
     setQuitting(true);
@@ -122,18 +123,10 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
       detail={detail}
       orders={orders}
       running={running}
-      gameMs={clock.gameMs}
       acting={acting}
     />
   ) : (
-    <StationDesk
-      game={game}
-      role={own}
-      detail={detail}
-      running={running}
-      gameMs={clock.gameMs}
-      acting={acting}
-    />
+    <StationDesk game={game} role={own} detail={detail} running={running} acting={acting} />
   );
   const improvements = !started && (
     <ImprovementsPanel game={game} role={{ kind: 'player', facilityId: own.id }} uid={uid} />
@@ -152,13 +145,11 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
       <OrdersPanel game={game} rows={orders} />
     </Paper>
   );
-  const otherCards = started && (
-    <StationCards game={game} stations={others} gameMs={othersGameMs} />
-  );
+  const otherCards = started && <StationCards game={game} stations={others} />;
 
   return (
     <PlayContainer>
-      <RunHeader gid={game.shared.id} name={game.shared.name} clock={clock}>
+      <RunHeader game={game}>
         <Chip
           variant="outlined"
           label={t('leanPlay.youAre', { name: own.name })}
@@ -181,7 +172,7 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
         onCancel={() => setAskQuit(false)}
         onConfirm={() => void quit()}
       />
-      <RunNotice game={game} clock={clock} coverage={game.coverageMin} />
+      <RunNotice game={game} status={status} coverage={game.coverageMin} />
       {taken && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="lean-computer-plays">
           {t('leanPlay.notice.computerPlays')}
@@ -230,17 +221,17 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
 /** The state of the run in a sentence: waiting for the start, or over with the results. */
 export function RunNotice({
   game,
-  clock,
+  status,
   coverage = null,
 }: {
   game: LeanScreenGame;
-  clock: RunClock;
+  status: LeanRunStatus;
   /** LEAN-RUN-4: published on the game document, or computed where the demand is known. */
   coverage?: number | null;
 }) {
   const { t } = useTranslation();
   const minute = useMinuteFormat();
-  if (clock.status === 'notStarted') {
+  if (status === 'notStarted') {
     return (
       <Alert severity="info" sx={{ mb: 2 }} data-testid="lean-waiting">
         {t('leanPlay.notice.waiting')}
@@ -253,7 +244,7 @@ export function RunNotice({
       </Alert>
     );
   }
-  if (clock.status === 'ended' || game.shared.finished) {
+  if (status === 'ended' || game.shared.finished) {
     return (
       <Alert
         severity="success"

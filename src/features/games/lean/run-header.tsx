@@ -1,12 +1,14 @@
 /**
  * The top of the lean play and live pages: the game's name, the lean minute to 0.1 and the time
- * left (spec §4, refreshed every second by the caller's clock), and chips the page adds.
+ * left (spec §4, refreshed every second), and chips the page adds.
  */
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import Chip from '@mui/material/Chip';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatClock, type RunClock } from '@/features/games/lean/run-clock';
+import type { LeanScreenGame } from '@/features/games/lean/lean-game-model';
+import { formatClock } from '@/features/games/lean/run-clock';
+import { useRunTime } from '@/features/games/lean/use-lean';
 import { GameHeader } from '@/features/games/shared/game-header';
 import { useFormatNumber } from '@/lib/i18n/format-number';
 
@@ -22,22 +24,19 @@ export function useMinuteFormat(): (minute: number) => string {
   }, [i18n.language]);
 }
 
-export function RunHeader({
-  gid,
-  name,
-  clock,
-  children,
-}: {
-  gid: string;
-  name: string;
-  clock: RunClock;
-  children?: ReactNode;
-}) {
+/** The page's children are made by the page, so a second's new clock renders the chips alone. */
+export function RunHeader({ game, children }: { game: LeanScreenGame; children?: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormatNumber();
+  const clock = useRunTime(game, ({ status, minute, durationMin, secondsLeft }) => ({
+    status,
+    minute,
+    durationMin,
+    secondsLeft,
+  }));
   const minute = useMinuteFormat()(clock.minute);
   return (
-    <GameHeader gid={gid} name={name}>
+    <GameHeader gid={game.shared.id} name={game.shared.name}>
       <Chip
         color={clock.status === 'running' ? 'primary' : 'default'}
         data-testid="lean-minute"

@@ -30,12 +30,14 @@ describe('a painting station (LEAN-DESK-2, -3)', () => {
     // The computer warehouse launches 4 cars at minute 0; they reach Yellow at 0.2.
     const state = at(testRun(config, ['yellow']), 0.3);
     const { detail } = yellowAt(state);
-    const a = stationActions(game, yellow, detail, true, ms(0.3));
+    const a = stationActions(game, yellow, detail, true, deskBusy(detail, ms(0.3)).busy);
     expect(a.loads).toEqual([{ template: 'car', count: 4 }]);
     expect(a.canLoad).toBe(true);
     expect(a.canSend).toBe(false);
     // Not while the run is not in progress.
-    expect(stationActions(game, yellow, detail, false, ms(0.3)).canLoad).toBe(false);
+    expect(
+      stationActions(game, yellow, detail, false, deskBusy(detail, ms(0.3)).busy).canLoad,
+    ).toBe(false);
   });
 
   it('is busy during the load, with the time left and the progress, then paints only its own dots', () => {
@@ -45,8 +47,9 @@ describe('a painting station (LEAN-DESK-2, -3)', () => {
       template: 'car',
     });
     const during = yellowAt(state).detail;
-    const busy = stationActions(game, yellow, during, true, ms(0.35));
-    expect(busy.busy).toEqual({ busy: true, leftMs: ms(0.05) });
+    expect(deskBusy(during, ms(0.35))).toEqual({ busy: true, leftMs: ms(0.05) });
+    const busy = stationActions(game, yellow, during, true, deskBusy(during, ms(0.35)).busy);
+    expect(busy.busy).toBe(true);
     expect(busy.free).toBe(false);
     expect(busy.canLoad).toBe(false);
     expect(taskProgress(during, ms(0.35))).toBeCloseTo(0.5);
@@ -61,7 +64,8 @@ describe('a painting station (LEAN-DESK-2, -3)', () => {
     expect(refused.issue).toBe('lean.desk.busy');
 
     state = at(state, 0.4);
-    const after = stationActions(game, yellow, yellowAt(state).detail, true, ms(0.4));
+    const free = yellowAt(state).detail;
+    const after = stationActions(game, yellow, free, true, deskBusy(free, ms(0.4)).busy);
     expect(after.free).toBe(true);
     // A car's dots: yellow circle, yellow square, grey circle, grey square, grey triangle, blue
     // circle; Yellow paints the first two.
@@ -94,9 +98,10 @@ describe('a painting station (LEAN-DESK-2, -3)', () => {
     state = act(state, 0.5, { fid: 'yellow', kind: 'paint', unit: 0, op: 1 });
     // Car 0 is done here and leaves the desk; the next paint keeps the desk busy.
     state = act(state, 0.6, { fid: 'yellow', kind: 'paint', unit: 1, op: 0 });
-    const a = stationActions(game, yellow, yellowAt(state).detail, true, ms(0.65));
+    const painting = yellowAt(state).detail;
+    const a = stationActions(game, yellow, painting, true, deskBusy(painting, ms(0.65)).busy);
     expect(yellowAt(state).detail.out.map((u) => u.rank)).toEqual([0]);
-    expect(a.busy.busy).toBe(true);
+    expect(a.busy).toBe(true);
     expect(a.canSend).toBe(true);
   });
 
@@ -104,7 +109,8 @@ describe('a painting station (LEAN-DESK-2, -3)', () => {
     const kanban = testGame({ settings: { kanban: true } });
     const role = roleById(kanban.game, 'yellow')!;
     const state = at(testRun(kanban.config, ['yellow']), 0.3);
-    const a = stationActions(kanban.game, role, yellowAt(state).detail, true, ms(0.3));
+    const full = yellowAt(state).detail;
+    const a = stationActions(kanban.game, role, full, true, deskBusy(full, ms(0.3)).busy);
     expect(a.autoSend).toBe(true);
     expect(a.canSend).toBe(false);
   });
@@ -164,14 +170,20 @@ describe('the quality and rework station (LEAN-ROUTE-1, LEAN-DESK-2)', () => {
       paints: 0,
       detected: 0,
     };
-    const a = stationActions(game, quality, detail, true, ms(1));
+    const a = stationActions(game, quality, detail, true, deskBusy(detail, ms(1)).busy);
     expect(a.units).toEqual([
       { rank: 3, paint: [5], remove: [2], inspect: true },
       { rank: 4, paint: [5], remove: [2], inspect: false },
     ]);
     // Poka-yoke: no inspection point any more (LEAN-ROUTE-1).
     const poka = testGame({ settings: { pokayoke: true } });
-    const b = stationActions(poka.game, roleById(poka.game, 'quality')!, detail, true, ms(1));
+    const b = stationActions(
+      poka.game,
+      roleById(poka.game, 'quality')!,
+      detail,
+      true,
+      deskBusy(detail, ms(1)).busy,
+    );
     expect(b.units.map((u) => u.inspect)).toEqual([false, false]);
   });
 });

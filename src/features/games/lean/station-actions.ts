@@ -57,7 +57,8 @@ export interface UnitActions {
 
 export interface StationActions {
   running: boolean;
-  busy: DeskBusy;
+  /** The desk works on a task (its seconds left follow the clock where they show). */
+  busy: boolean;
   /** The run is on and the desk is free: a desk action (load, paint, inspect, remove) may start. */
   free: boolean;
   /** One per template waiting in `in`, in the order of their first unit. */
@@ -114,10 +115,10 @@ export function stationActions(
   role: LeanRole,
   detail: LeanFacilityDetail,
   running: boolean,
-  gameMs: number,
+  /** `deskBusy(detail, gameMs).busy` at the run's clock. */
+  busy: boolean,
 ): StationActions {
-  const busy = deskBusy(detail, gameMs);
-  const free = running && !busy.busy;
+  const free = running && !busy;
   const kanban = game.lean.settings.kanban;
   const loads: LoadChoice[] = [];
   for (const u of detail.in) {

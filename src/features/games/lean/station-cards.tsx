@@ -44,12 +44,10 @@ function Counts({ station }: { station: FloorStation }) {
 export function StationCard({
   game,
   station,
-  gameMs,
   showUnits,
 }: {
   game: LeanScreenGame;
   station: FloorStation;
-  gameMs: number;
   /** Draw the units of a station seen in full (the live view's floor). */
   showUnits: boolean;
 }) {
@@ -90,12 +88,7 @@ export function StationCard({
       <Counts station={station} />
       {detail && role.type !== 'warehouse' && (
         <Box sx={{ mt: 0.5 }}>
-          <TaskLine
-            game={game}
-            detail={detail}
-            gameMs={gameMs}
-            testId={`station-task-${role.id}`}
-          />
+          <TaskLine game={game} detail={detail} testId={`station-task-${role.id}`} />
           {detail.setup !== null && (
             <Typography variant="caption" color="text.secondary">
               {t('leanPlay.station.setup', {
@@ -116,16 +109,14 @@ export function StationCard({
   );
 }
 
-/** Drawn again only when its documents or its clock change. */
+/** Drawn again only when its documents change; each task line follows the clock itself. */
 export const StationCards = memo(function StationCards({
   game,
   stations,
-  gameMs,
   showUnits = false,
 }: {
   game: LeanScreenGame;
   stations: readonly FloorStation[];
-  gameMs: number;
   showUnits?: boolean;
 }) {
   const { t } = useTranslation();
@@ -142,13 +133,7 @@ export const StationCards = memo(function StationCards({
         }}
       >
         {stations.map((s) => (
-          <StationCard
-            key={s.role.id}
-            game={game}
-            station={s}
-            gameMs={gameMs}
-            showUnits={showUnits}
-          />
+          <StationCard key={s.role.id} game={game} station={s} showUnits={showUnits} />
         ))}
       </Box>
     </Box>

@@ -22,11 +22,12 @@ import {
   type LeanScreenGame,
 } from '@/features/games/lean/lean-game-model';
 import { ProductDots } from '@/features/games/lean/product-dots';
-import { canRework, stationActions } from '@/features/games/lean/station-actions';
+import { canRework, deskBusy, stationActions } from '@/features/games/lean/station-actions';
 import { TaskLine } from '@/features/games/lean/task-line';
 import { ToolPicker } from '@/features/games/lean/tool-picker';
 import { UnitChip, UnitDots, useUnitName } from '@/features/games/lean/unit-dots';
 import type { LeanActing } from '@/features/games/lean/use-lean-action';
+import { useRunTime } from '@/features/games/lean/use-lean';
 
 /** How many units of a queue are drawn; the others are counted. */
 const SHOWN_UNITS = 8;
@@ -112,28 +113,39 @@ export function StationDuties({ game, role }: { game: LeanScreenGame; role: Lean
   );
 }
 
+/** "Busy for 3 s": its seconds follow the clock here, so the desk renders when it turns free. */
+function BusyLine({ game, detail }: { game: LeanScreenGame; detail: LeanFacilityDetail }) {
+  const { t } = useTranslation();
+  const seconds = useRunTime(game, ({ gameMs }) =>
+    Math.ceil(deskBusy(detail, gameMs).leftMs / 1000),
+  );
+  return (
+    <Typography variant="caption" color="text.secondary" data-testid="desk-busy">
+      {t('leanPlay.desk.busy', { count: seconds })}
+    </Typography>
+  );
+}
+
 export function StationDesk({
   game,
   role,
   detail,
   running,
-  gameMs,
   acting,
 }: {
   game: LeanScreenGame;
   role: LeanRole;
   detail: LeanFacilityDetail;
   running: boolean;
-  gameMs: number;
   acting: LeanActing;
 }) {
-  const { t } = useTranslation();
   const unitName = useUnitName();
+  const { t } = useTranslation();
   const [tool, setTool] = useState<OpType>(role.ops[0] ?? 'circle:green');
-  const actions = stationActions(game, role, detail, running, gameMs);
+  const busy = useRunTime(game, ({ gameMs }) => deskBusy(detail, gameMs).busy);
+  const actions = stationActions(game, role, detail, running, busy);
   const off = acting.pending !== null;
   const paints = role.ops.length > 0 || canRework(role);
-  const seconds = Math.ceil(actions.busy.leftMs / 1000);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, md: 2 } }} data-testid="lean-desk">
       <Typography variant="h6" component="h2" gutterBottom>
@@ -141,12 +153,8 @@ export function StationDesk({
       </Typography>
       <StationDuties game={game} role={role} />
       <Box sx={{ mt: 1.5 }}>
-        <TaskLine game={game} detail={detail} gameMs={gameMs} testId="desk-task" />
-        {running && actions.busy.busy && (
-          <Typography variant="caption" color="text.secondary" data-testid="desk-busy">
-            {t('leanPlay.desk.busy', { count: seconds })}
-          </Typography>
-        )}
+        <TaskLine game={game} detail={detail} testId="desk-task" />
+        {running && actions.busy && <BusyLine game={game} detail={detail} />}
       </Box>
 
       <Zone title={t('leanPlay.desk.queue')} count={detail.in.length} testId="desk-in">

@@ -1,6 +1,7 @@
 /**
  * A desk's running task (design B.7): what it does, a bar from its start to its end and the time
- * left, at the run's clock; "idle" when nothing runs.
+ * left, at the run's clock (read here, so a second renders this line alone); "idle" when nothing
+ * runs.
  */
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -11,23 +12,31 @@ import type { LeanScreenGame } from '@/features/games/lean/lean-game-model';
 import { splitOpType, templateById } from '@/features/games/lean/lean-game-model';
 import { useDotName } from '@/features/games/lean/product-dots';
 import { deskBusy, taskProgress } from '@/features/games/lean/station-actions';
+import { useRunTime } from '@/features/games/lean/use-lean';
 
 export function TaskLine({
   game,
   detail,
-  gameMs,
   testId,
 }: {
   game: LeanScreenGame;
   detail: LeanFacilityDetail;
-  gameMs: number;
   testId?: string;
 }) {
   const { t } = useTranslation();
   const dotName = useDotName();
   const task = detail.task;
-  const busy = deskBusy(detail, gameMs);
-  if (!task || !busy.busy) {
+  // What the line shows of the time: whole seconds left and the bar's whole percent.
+  const time = useRunTime(game, ({ gameMs }) => {
+    const busy = deskBusy(detail, gameMs);
+    return busy.busy
+      ? {
+          seconds: Math.ceil(busy.leftMs / 1000),
+          percent: Math.round(taskProgress(detail, gameMs) * 100),
+        }
+      : null;
+  });
+  if (!task || time === null) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid={testId}>
         {t('leanPlay.task.idle')}
@@ -66,15 +75,14 @@ export function TaskLine({
       what = t('leanPlay.task.remove', { unit: unitOf(task.units[0]) });
       break;
   }
-  const seconds = Math.ceil(busy.leftMs / 1000);
   return (
     <Box data-testid={testId}>
       <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {what} · {t('leanPlay.task.left', { count: seconds })}
+        {what} · {t('leanPlay.task.left', { count: time.seconds })}
       </Typography>
       <LinearProgress
         variant="determinate"
-        value={Math.round(taskProgress(detail, gameMs) * 100)}
+        value={time.percent}
         aria-label={what}
         sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
       />

@@ -1,14 +1,14 @@
 /**
  * A lean game's live documents for the screens (docs/games/lean-documents.md): the game parsed
  * with its names in the language on screen, a facility's view or the floor, the secret demand
- * for those who may read it, and the run's clock refreshed every second.
+ * for those who may read it, and what a part shows of the run's clock, refreshed every second.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { DocData } from '@sim/core/port/data-port';
 import { gamePath, watchDoc } from '@/features/games/shared/game-api';
 import type { SharedGame } from '@/features/games/shared/game-model';
 import type { Loaded } from '@/features/games/shared/use-game-data';
-import { useNow } from '@/features/games/shared/use-game-data';
+import { useClockValue } from '@/features/games/shared/clock-value';
 import { parseLeanGame, type LeanScreenGame } from '@/features/games/lean/lean-game-model';
 import { runClock, type RunClock } from '@/features/games/lean/run-clock';
 import { useLeanNames } from '@/features/games/lean/use-lean-names';
@@ -80,8 +80,14 @@ export function usePrivateParams(gid: string, enabled: boolean): Loaded<DocData 
   return useLiveDoc(enabled ? privateParamsPath(gid) : null, (d) => (d ?? {}) as DocData);
 }
 
-/** The run's clock, recomputed every second while the run is in progress (LEAN-RUN-3). */
-export function useRunClock(game: LeanScreenGame): RunClock {
-  const now = useNow(game.status === 'running');
-  return runClock(game, game.lean.totalDuration, now);
+/**
+ * What a part shows of the run's clock (LEAN-RUN-3), computed again every second while the run
+ * is in progress; the part renders again only when that changes (a task's seconds left, an order
+ * turning late), not with every second of the run.
+ */
+export function useRunTime<T>(game: LeanScreenGame, select: (clock: RunClock) => T): T {
+  return useClockValue(
+    (now) => select(runClock(game, game.lean.totalDuration, now)),
+    game.status === 'running',
+  );
 }

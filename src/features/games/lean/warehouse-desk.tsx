@@ -18,6 +18,7 @@ import { OrdersPanel } from '@/features/games/lean/orders-panel';
 import { UnitRow } from '@/features/games/lean/station-desk';
 import { warehouseActions } from '@/features/games/lean/station-actions';
 import type { LeanActing } from '@/features/games/lean/use-lean-action';
+import { useRunTime } from '@/features/games/lean/use-lean';
 import { useFormatNumber } from '@/lib/i18n/format-number';
 import { ownEntry } from '@/lib/own';
 
@@ -27,7 +28,6 @@ export function WarehouseDesk({
   detail,
   orders,
   running,
-  gameMs,
   acting,
 }: {
   game: LeanScreenGame;
@@ -35,17 +35,19 @@ export function WarehouseDesk({
   detail: LeanFacilityDetail;
   orders: readonly OrderRow[];
   running: boolean;
-  gameMs: number;
   acting: LeanActing;
 }) {
   const { t } = useTranslation();
   const format = useFormatNumber();
-  const actions = warehouseActions(
-    game,
-    detail,
-    orders.map((r) => r.order),
-    running,
-    gameMs,
+  // Changes with the clock only when an order opens to shipping.
+  const actions = useRunTime(game, ({ gameMs }) =>
+    warehouseActions(
+      game,
+      detail,
+      orders.map((r) => r.order),
+      running,
+      gameMs,
+    ),
   );
   const off = acting.pending !== null;
   return (

@@ -30,19 +30,3 @@ export function useGameData(gid: string): Loaded<DocData | null> {
   }, [gid]);
   return state.gid === gid ? state.loaded : { status: 'loading' };
 }
-
-/** The current time, refreshed every second while `active`. */
-export function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return undefined;
-    // At once too: `now` may date from long before (a timer started after the page opened).
-    const first = window.setTimeout(() => setNow(Date.now()), 0);
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => {
-      window.clearTimeout(first);
-      window.clearInterval(id);
-    };
-  }, [active]);
-  return now;
-}
