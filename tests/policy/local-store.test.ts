@@ -186,36 +186,24 @@ describe("the local store's check of a read-only transaction's reads", () => {
 describe("the local store's check of each message's shape", () => {
   // A hand-written client sends what it likes; before the check, a write of an unknown kind or
   // an unknown field transform reached the store's writes, which stored it or dropped the field.
-  it('refuses a write of an unknown kind on a document the caller may write, and keeps it', async () => {
+  it.each([
+    [
+      'a write of an unknown kind',
+      { kind: 'replace', path: 'users/alice', data: { firstname: 'Eve' } },
+    ],
+    [
+      'an unknown field transform',
+      {
+        kind: 'set',
+        path: 'users/alice',
+        data: { firstname: { $transform: 'erase' } },
+        merge: true,
+      },
+    ],
+  ])('refuses %s on a document the caller may write, and keeps it', async (_, write) => {
     await service.docs.set('users/alice', { firstname: 'Alice' });
     const reply = await rawReply('alice', [
-      {
-        t: 'commit',
-        id: 1,
-        commitId: 'raw-kind',
-        writes: [{ kind: 'replace', path: 'users/alice', data: { firstname: 'Eve' } }],
-      },
-    ]);
-    expect(reply).toMatchObject({ t: 'error', code: 'invalid-argument' });
-    expect((await service.docs.get('users/alice')).data).toEqual({ firstname: 'Alice' });
-  });
-
-  it('refuses an unknown field transform, and keeps the field', async () => {
-    await service.docs.set('users/alice', { firstname: 'Alice' });
-    const reply = await rawReply('alice', [
-      {
-        t: 'commit',
-        id: 1,
-        commitId: 'raw-transform',
-        writes: [
-          {
-            kind: 'set',
-            path: 'users/alice',
-            data: { firstname: { $transform: 'erase' } },
-            merge: true,
-          },
-        ],
-      },
+      { t: 'commit', id: 1, commitId: `raw-${write.kind}`, writes: [write] },
     ]);
     expect(reply).toMatchObject({ t: 'error', code: 'invalid-argument' });
     expect((await service.docs.get('users/alice')).data).toEqual({ firstname: 'Alice' });

@@ -7,13 +7,12 @@
  */
 import { z } from 'zod';
 import type { ClientMessage } from '../protocol';
+import { MAX_WRITES_PER_COMMIT } from './document-store';
 
 /** Firestore's longest document name is 6 KiB; a path is part of one. */
 const MAX_PATH_LENGTH = 6 * 1024;
 /** A field path of a filter or an order (Firestore: 1500 bytes a field name). */
 const MAX_FIELD_PATH_LENGTH = 1500;
-/** Firestore's limit of writes in one commit, which also bounds a transaction's reads here. */
-const MAX_WRITES = 500;
 /**
  * Nesting of maps and arrays in a document value. Firestore allows 20 levels, counted a little
  * differently by each SDK; this bound is above all of them and keeps the store's recursive walks
@@ -23,6 +22,8 @@ const MAX_VALUE_DEPTH = 32;
 /** Firestore's filters and orders of one query are few; these bound the work one query asks. */
 const MAX_FILTERS = 100;
 const MAX_ORDERS = 10;
+/** Values of one array union or removal: the app's are a few ids (Firestore bounds only the size). */
+const MAX_TRANSFORM_VALUES = 500;
 /** An ID token or a service secret; real ones are a few KiB at most. */
 const MAX_CREDENTIAL_LENGTH = 16 * 1024;
 
@@ -57,7 +58,7 @@ function valueProblem(
   return undefined;
 }
 
-const transformValues = z.array(z.unknown()).max(MAX_WRITES);
+const transformValues = z.array(z.unknown()).max(MAX_TRANSFORM_VALUES);
 const fieldTransform = z.discriminatedUnion('$transform', [
   z.strictObject({ $transform: z.literal('serverTimestamp') }),
   z.strictObject({ $transform: z.literal('increment'), by: z.number() }),
@@ -94,7 +95,8 @@ const write = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('delete'), path }),
 ]);
 
-const preconditions = z.array(z.strictObject({ path, version })).max(MAX_WRITES);
+// A transaction's reads are bounded like its writes.
+const preconditions = z.array(z.strictObject({ path, version })).max(MAX_WRITES_PER_COMMIT);
 
 const query = z.strictObject({
   spec: z.strictObject({
@@ -138,7 +140,7 @@ const clientMessage = z.discriminatedUnion('t', [
     t: z.literal('commit'),
     id: requestId,
     commitId: z.string().min(1).max(256),
-    writes: z.array(write).min(1).max(MAX_WRITES),
+    writes: z.array(write).min(1).max(MAX_WRITES_PER_COMMIT),
     preconditions: preconditions.optional(),
   }),
   z.strictObject({ t: z.literal('verify'), id: requestId, preconditions }),

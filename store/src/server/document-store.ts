@@ -44,6 +44,9 @@ export type WriteAuthorizer = (
 /** How many recent document changes are kept for listeners that resume. */
 const CHANGE_LOG_KEEP = 100_000;
 
+/** Firestore's limit of writes in one commit. */
+export const MAX_WRITES_PER_COMMIT = 500;
+
 /** How long applied commit ids are remembered for idempotent retries. */
 const COMMIT_ID_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -231,7 +234,9 @@ export class DocumentStore {
   ): Map<string, DocData | null> {
     const { writes, preconditions, authorize } = pending;
     if (writes.length === 0) throw new PortError('invalid-argument', 'A commit needs writes');
-    if (writes.length > 500) throw new PortError('invalid-argument', 'At most 500 writes a commit');
+    if (writes.length > MAX_WRITES_PER_COMMIT) {
+      throw new PortError('invalid-argument', `At most ${MAX_WRITES_PER_COMMIT} writes a commit`);
+    }
     for (const pre of preconditions) assertUnchanged(pre, current(pre.path).version);
     const staged = new Map<string, DocData | null>();
     for (const write of writes) {
