@@ -29,13 +29,17 @@ import { ImprovementsPanel } from '@/features/games/lean/improvements-panel';
 import type { LeanScreenGame } from '@/features/games/lean/lean-game-model';
 import { OrdersPanel } from '@/features/games/lean/orders-panel';
 import { RunNotice } from '@/features/games/lean/play-view';
-import { coverageOf } from '@/features/games/lean/run-clock';
+import { coverageOf, runStatus } from '@/features/games/lean/run-clock';
 import { PlayContainer } from '@/features/games/shared/game-header';
 import { RunHeader } from '@/features/games/lean/run-header';
 import { StationCards } from '@/features/games/lean/station-cards';
 import { UnreadableGame } from '@/features/games/lean/unreadable-game';
-import { usePrivateParams, useRunTime, useViewDoc } from '@/features/games/lean/use-lean';
-import { useLeanGame } from '@/features/games/lean/use-lean';
+import {
+  useLeanGame,
+  usePrivateParams,
+  useRunTime,
+  useViewDoc,
+} from '@/features/games/lean/use-lean';
 import { useCommitCount } from '@/lib/perf/commit-count';
 import type { DocData } from '@sim/core/port/data-port';
 import type { GameRole } from '@/features/games/shared/game-model';
@@ -77,7 +81,7 @@ function FollowView({
   const isCreator = role.kind === 'creator';
   // The page renders with the run's state and the orders'; the floor's moving batches, the
   // stations' tasks and the header's seconds follow the clock themselves.
-  const status = useRunTime(game, (c) => c.status);
+  const status = runStatus(game);
   const started = game.status !== 'notStarted';
   const floor = useViewDoc(game.shared.id, null, started);
   // The demand is secret: only the game's admins read it, for the coverage minute (LEAN-RUN-4).

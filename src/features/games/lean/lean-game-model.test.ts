@@ -10,7 +10,7 @@ import { leanPlayerView } from '@sim/core/lean/view';
 import { parseSharedGame } from '@/features/games/shared/game-model';
 import { parseLeanGame, splitOpType } from '@/features/games/lean/lean-game-model';
 import { act, at, testGame, testRun } from '@/features/games/lean/play-testing';
-import { coverageOf, formatClock, runClock } from '@/features/games/lean/run-clock';
+import { coverageOf, formatClock, runClock, runStatus } from '@/features/games/lean/run-clock';
 import { latestView, parseViewDoc } from '@/features/games/lean/view-doc';
 
 describe('the lean game document', () => {
@@ -140,6 +140,12 @@ describe('the run clock (LEAN-RUN-1, -3)', () => {
     const ended = runClock(run(0, ms(2.25)), 3, ms(9));
     expect(ended).toMatchObject({ status: 'ended', minute: 2.2, secondsLeft: null });
     expect(runClock(run(null, null), 3, 123)).toMatchObject({ status: 'notStarted', minute: 0 });
+  });
+
+  it('has the state of the run from its documents alone, not started without a start', () => {
+    expect(runStatus(run(0, null))).toBe('running');
+    expect(runStatus(run(0, ms(2)))).toBe('ended');
+    expect(runStatus({ status: 'running', startAt: null })).toBe('notStarted');
   });
 
   it('gives the coverage minute from the secret demand only (LEAN-RUN-4)', () => {

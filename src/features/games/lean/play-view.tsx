@@ -30,6 +30,7 @@ import {
 import { OrdersPanel } from '@/features/games/lean/orders-panel';
 import type { LeanRunStatus } from '@sim/core/lean/clock';
 import { PlayContainer } from '@/features/games/shared/game-header';
+import { runStatus } from '@/features/games/lean/run-clock';
 import { RunHeader, useMinuteFormat } from '@/features/games/lean/run-header';
 import { StationCards } from '@/features/games/lean/station-cards';
 import { StationDesk, StationDuties } from '@/features/games/lean/station-desk';
@@ -78,7 +79,7 @@ function PlayView({ game, own, uid }: { game: LeanScreenGame; own: LeanRole; uid
   const navigate = useNavigate();
   // The page renders with the run's state and with the orders' (an order shows, turns late); the
   // parts that show seconds follow the clock themselves.
-  const status = useRunTime(game, (c) => c.status);
+  const status = runStatus(game);
   const started = game.status !== 'notStarted';
   const stored = useViewDoc(game.shared.id, own.id, started);
   const acting = useLeanAction(game.shared.id, own.id, game.startAt);

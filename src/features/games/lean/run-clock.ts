@@ -19,12 +19,17 @@ export interface RunClock {
   secondsLeft: number | null;
 }
 
+/** The state of the run, which its documents alone decide: not started until it has a start. */
+export function runStatus(run: { status: LeanRunStatus; startAt: number | null }): LeanRunStatus {
+  return run.startAt === null ? 'notStarted' : run.status;
+}
+
 export function runClock(
   run: { status: LeanRunStatus; startAt: number | null; endAt: number | null },
   durationMin: number,
   now: number,
 ): RunClock {
-  if (run.status === 'notStarted' || run.startAt === null) {
+  if (runStatus(run) === 'notStarted' || run.startAt === null) {
     return { status: 'notStarted', gameMs: 0, minute: 0, durationMin, secondsLeft: null };
   }
   const T = ms(durationMin);
